@@ -1,0 +1,292 @@
+import { Agent, Dispatcher, errors as undiciErrors } from "undici";
+import { z } from "zod";
+import { Clock, systemClock } from "./clock";
+import { Envelope } from "./envelope";
+import { ApiError } from "./errors";
+import { hintFor } from "./hints";
+import { RateLimiter } from "./rateLimiter";
+import { backoffDelay, retryAfterMs, RetryPolicy } from "./retry";
+import { redact, truncate } from "./redact";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** One call of an API, described independently of the transport. */
+export interface RequestSpec<T> {
+    /** What the provider is doing, for error messages: `read Dashboard "web"`. */
+    operation: string;
+    method: HttpMethod;
+    /** Path below the client's base URL, starting with `/`, with every parameter already encoded. */
+    path: string;
+    query?: Record<string, string | number | undefined>;
+    body?: unknown;
+    /** Schema of the unwrapped payload. */
+    response: z.ZodType<T>;
+    /**
+     * Whether sending the call twice has the effect of sending it once. Defaults to true for GET, PUT
+     * and DELETE. A non-idempotent call is retried only when it certainly did not reach the server.
+     */
+    idempotent?: boolean;
+    /** The operation's deadline (the resource's own timeout). */
+    signal?: AbortSignal;
+}
+
+/** Everything that distinguishes one API from the other. */
+export interface ApiClientOptions {
+    /** `self-hosted` or `cloud`, for messages and statistics. */
+    name: string;
+    /** Base URL including the version path, e.g. `http://localhost:8000/api/v2`. */
+    baseUrl: URL;
+    /** The value of the `Authorization` header. */
+    authorization: string;
+    /** Values that must never appear in a message (the credential in every form). */
+    secrets: readonly string[];
+    /**
+     * Whether a 404 with a plain-text body still means "no such object" (self-hosted dashboards answer
+     * `Not Found` as text); otherwise only a JSON 404 does.
+     */
+    plainTextNotFound: boolean;
+    /** Where the user sets the credential, for the 401 hint. */
+    credentialHelp: string;
+    envelope: Envelope;
+    limiter: RateLimiter;
+    retry: RetryPolicy;
+    /** Timeout of one HTTP exchange. */
+    timeoutMs: number;
+    clock?: Clock;
+}
+
+/** Pagination metadata of a list page. */
+export interface PageMeta {
+    /** Items matching the query, ignoring pagination. */
+    total: number;
+    /** The page size the server applied. */
+    limit?: number;
+}
+
+const pagedBody = z.looseObject({ meta: z.looseObject({ total: z.number().int().nonnegative(), limit: z.number().int().nonnegative().optional() }) });
+
+/** Counters a benchmark or a test can read. */
+export interface ClientStats {
+    requests: number;
+    retries: number;
+    rateLimited: number;
+    failures: number;
+}
+
+// One keep-alive pool per origin for the whole process.
+const agent = new Agent({ keepAliveTimeout: 30_000, connections: 16, connect: { timeout: 10_000 } });
+
+// Connection failures that prove the request never left: safe to resend whatever the method.
+const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
+
+interface RawResponse {
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    text: string;
+}
+
+/** The HTTP core shared by both APIs: limiter, retries, envelopes, typed payloads and clear errors. */
+export class ApiClient {
+    readonly stats: ClientStats = { requests: 0, retries: 0, rateLimited: 0, failures: 0 };
+    private readonly clock: Clock;
+
+    constructor(private readonly options: ApiClientOptions) {
+        this.clock = options.clock ?? systemClock;
+    }
+
+    get name(): string {
+        return this.options.name;
+    }
+
+    async request<T>(spec: RequestSpec<T>): Promise<T> {
+        return (await this.exchange(spec)).payload;
+    }
+
+    /**
+     * `request` for one page of a list: also returns the body's pagination `meta` (`{total, limit, offset}`),
+     * undefined when the server does not page (older self-hosted servers, contract §1.9).
+     */
+    async requestPage<T>(spec: RequestSpec<T>): Promise<{ payload: T; meta?: PageMeta }> {
+        const { payload, body } = await this.exchange(spec);
+        const parsed = pagedBody.safeParse(body);
+        return { payload, meta: parsed.success ? parsed.data.meta : undefined };
+    }
+
+    private async exchange<T>(spec: RequestSpec<T>): Promise<{ payload: T; body: unknown }> {
+        const idempotent = spec.idempotent ?? (spec.method === "GET" || spec.method === "PUT" || spec.method === "DELETE");
+        const started = this.clock.now();
+        const { retry } = this.options;
+        for (let attempt = 0; ; attempt++) {
+            const outcome = await this.attempt(spec);
+            const within = (delay: number) => this.clock.now() - started + delay <= retry.budgetMs && !spec.signal?.aborted;
+            if (outcome.kind === "response") {
+                const { response } = outcome;
+                if (response.status >= 200 && response.status < 300) return this.parse(spec, response);
+                if (response.status === 429) {
+                    this.stats.rateLimited++;
+                    const wait = retryAfterMs(response.headers, this.clock.now()) ?? backoffDelay(attempt, retry);
+                    // The server throttled before doing anything, so any method may be resent.
+                    this.options.limiter.pauseUntil(this.clock.now() + wait);
+                    if (within(wait)) {
+                        this.stats.retries++;
+                        continue;
+                    }
+                }
+                const failedWrite = response.status >= 500 && !idempotent;
+                if (response.status >= 500 && idempotent) {
+                    const wait = backoffDelay(attempt, retry);
+                    if (within(wait)) {
+                        this.stats.retries++;
+                        await this.clock.sleep(wait, spec.signal);
+                        continue;
+                    }
+                }
+                throw this.responseError(spec, response, failedWrite);
+            }
+            const { error, sent } = outcome;
+            if (!sent || idempotent) {
+                const wait = backoffDelay(attempt, retry);
+                if (within(wait)) {
+                    this.stats.retries++;
+                    await this.clock.sleep(wait, spec.signal);
+                    continue;
+                }
+            }
+            this.stats.failures++;
+            throw new ApiError({
+                operation: spec.operation,
+                method: spec.method,
+                path: this.displayPath(spec.path),
+                serverMessage: this.clean(describeNetworkError(error)),
+                hint: sent && !idempotent
+                    ? "The request may have reached the server; the provider checks for the object before trying again"
+                    : `Check that ${this.options.baseUrl.origin} is reachable`,
+                outcomeUnknown: sent && !idempotent,
+            });
+        }
+    }
+
+    private async attempt(spec: RequestSpec<unknown>): Promise<{ kind: "response"; response: RawResponse } | { kind: "error"; error: unknown; sent: boolean }> {
+        await this.options.limiter.acquire(spec.signal);
+        this.stats.requests++;
+        const url = new URL(this.options.baseUrl.pathname.replace(/\/$/, "") + spec.path, this.options.baseUrl.origin);
+        for (const [key, value] of Object.entries(spec.query ?? {})) {
+            if (value !== undefined) url.searchParams.set(key, String(value));
+        }
+        const headers: Record<string, string> = { authorization: this.options.authorization, accept: "application/json" };
+        let body: string | undefined;
+        if (spec.body !== undefined) {
+            headers["content-type"] = "application/json";
+            body = JSON.stringify(spec.body);
+        }
+        const timeout = AbortSignal.timeout(this.options.timeoutMs);
+        const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
+        try {
+            const res = await agent.request({
+                origin: url.origin,
+                path: url.pathname + url.search,
+                method: spec.method as Dispatcher.HttpMethod,
+                headers,
+                body,
+                signal,
+                headersTimeout: this.options.timeoutMs,
+                bodyTimeout: this.options.timeoutMs,
+            });
+            const text = await res.body.text();
+            return { kind: "response", response: { status: res.statusCode, headers: res.headers, text } };
+        } catch (error) {
+            if (spec.signal?.aborted) throw this.deadlineError(spec);
+            return { kind: "error", error, sent: !NOT_SENT_CODES.has(errorCode(error)) };
+        }
+    }
+
+    private parse<T>(spec: RequestSpec<T>, response: RawResponse): { payload: T; body: unknown } {
+        let payload: unknown;
+        let json: unknown;
+        try {
+            json = response.text.trim() === "" ? undefined : JSON.parse(response.text);
+            payload = this.options.envelope.unwrap(json);
+        } catch {
+            throw this.unexpected(spec, response, "the body is not the API's JSON envelope");
+        }
+        const parsed = spec.response.safeParse(payload);
+        if (!parsed.success) {
+            const issue = parsed.error.issues[0];
+            throw this.unexpected(spec, response, `unexpected response: ${issue.path.join(".") || "(body)"}: ${issue.message}`);
+        }
+        return { payload: parsed.data, body: json };
+    }
+
+    private responseError(spec: RequestSpec<unknown>, response: RawResponse, outcomeUnknown: boolean): ApiError {
+        this.stats.failures++;
+        let json: unknown;
+        let isJson = false;
+        try {
+            json = JSON.parse(response.text);
+            isJson = typeof json === "object" && json !== null;
+        } catch {
+            json = undefined;
+        }
+        const message = (isJson ? this.options.envelope.errorMessage(json) : undefined) ?? truncate(response.text, 300);
+        const requestIdHeader = response.headers["x-request-id"];
+        return new ApiError({
+            operation: spec.operation,
+            method: spec.method,
+            path: this.displayPath(spec.path),
+            status: response.status,
+            requestId: (isJson ? this.options.envelope.requestId(json) : undefined) ?? (typeof requestIdHeader === "string" ? requestIdHeader : undefined),
+            serverMessage: this.clean(message),
+            hint: hintFor(response.status, this.options.credentialHelp, isJson || this.options.plainTextNotFound),
+            outcomeUnknown,
+            notFound: response.status === 404 && (isJson || (this.options.plainTextNotFound && !/<html|<!doctype/i.test(response.text))),
+        });
+    }
+
+    private unexpected(spec: RequestSpec<unknown>, response: RawResponse, what: string): ApiError {
+        this.stats.failures++;
+        return new ApiError({
+            operation: spec.operation,
+            method: spec.method,
+            path: this.displayPath(spec.path),
+            status: response.status,
+            serverMessage: this.clean(what),
+            hint: "The server answered with a body this provider does not understand: check that the API URL points at the API, not the web UI",
+        });
+    }
+
+    private deadlineError(spec: RequestSpec<unknown>): ApiError {
+        return new ApiError({
+            operation: spec.operation,
+            method: spec.method,
+            path: this.displayPath(spec.path),
+            serverMessage: "the operation's timeout expired",
+            hint: "Raise the resource's `timeouts` input if the service is slow",
+            outcomeUnknown: spec.method === "POST" || spec.method === "PATCH",
+        });
+    }
+
+    private displayPath(path: string): string {
+        return this.options.baseUrl.pathname.replace(/\/$/, "") + path.split("?")[0];
+    }
+
+    private clean(text: string): string {
+        return redact(text, this.options.secrets);
+    }
+}
+
+function errorCode(error: unknown): string {
+    if (typeof error !== "object" || error === null) return "";
+    const { code, cause } = error as { code?: unknown; cause?: unknown };
+    if (typeof code === "string" && code !== "UND_ERR_SOCKET") return code;
+    return typeof cause === "object" && cause !== null && typeof (cause as { code?: unknown }).code === "string"
+        ? (cause as { code: string }).code
+        : typeof code === "string" ? code : "";
+}
+
+function describeNetworkError(error: unknown): string {
+    if (error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) return "the server did not answer in time";
+    if (error instanceof Error && error.name === "TimeoutError") return "the request timed out";
+    const code = errorCode(error);
+    const message = error instanceof Error ? error.message : String(error);
+    return code ? `${message} (${code})` : message;
+}

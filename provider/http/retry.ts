@@ -1,0 +1,39 @@
+/** How long the client keeps retrying what is safe to retry. */
+export interface RetryPolicy {
+    /** First backoff step; doubles per attempt. */
+    baseDelayMs: number;
+    /** Cap of one backoff step. */
+    maxDelayMs: number;
+    /** Total time spent retrying one call before giving up. */
+    budgetMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { baseDelayMs: 1_000, maxDelayMs: 16_000, budgetMs: 60_000 };
+
+/** Exponential backoff with full jitter, so parallel callers do not retry in lockstep. */
+export function backoffDelay(attempt: number, policy: RetryPolicy, random: () => number = Math.random): number {
+    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
+    return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+/**
+ * The wait a 429 asks for, in ms, from `Retry-After` (seconds or an HTTP date), `RateLimit-Reset`
+ * (seconds, draft-6) or `X-RateLimit-Reset` (seconds), whichever is present first.
+ */
+export function retryAfterMs(headers: Record<string, string | string[] | undefined>, now: number): number | undefined {
+    const read = (name: string) => {
+        const value = headers[name];
+        return Array.isArray(value) ? value[0] : value;
+    };
+    for (const name of ["retry-after", "ratelimit-reset", "x-ratelimit-reset"]) {
+        const raw = read(name);
+        if (raw === undefined || raw.trim() === "") continue;
+        const seconds = Number(raw);
+        // A value this large is an epoch timestamp, not a delay.
+        if (Number.isFinite(seconds) && seconds > 1e9) return Math.max(0, seconds * 1000 - now);
+        if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+        const date = Date.parse(raw);
+        if (!Number.isNaN(date)) return Math.max(0, date - now);
+    }
+    return undefined;
+}

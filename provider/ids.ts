@@ -1,0 +1,15 @@
+import { z } from "zod";
+
+/** 24-character lowercase hexadecimal object id of the observability API. */
+export const hex24 = z.string().regex(/^[0-9a-f]{24}$/, "must be a 24-character lowercase hexadecimal id");
+
+/** UUID of the cloud API (organizations, services, pipes). */
+export const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "must be a UUID");
+
+/**
+ * Builds a path from literal parts and parameters; every parameter is percent-encoded, so no value
+ * can add a path segment or a query.
+ */
+export function path(strings: TemplateStringsArray, ...params: string[]): string {
+    return strings.reduce((out, part, i) => out + part + (i < params.length ? encodeURIComponent(params[i]) : ""), "");
+}

@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+const DURATION = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
+
+/** Milliseconds of a duration text such as `90s`, `5m` or `1h30m`. */
+export function durationMs(text: string): number {
+    const match = DURATION.exec(text);
+    if (!match || text === "") throw new Error(`not a duration: ${text}`);
+    const [, h, m, s] = match;
+    return ((Number(h ?? 0) * 60 + Number(m ?? 0)) * 60 + Number(s ?? 0)) * 1000;
+}
+
+const duration = z
+    .string()
+    .regex(DURATION, "must be a duration such as `90s`, `5m` or `1h30m`")
+    .refine((text) => text !== "" && durationMs(text) > 0, "must be longer than zero");
+
+/**
+ * Our own operation timeouts: Pulumi's `customTimeouts` never reaches dynamic providers.
+ * Each is a duration text such as `10m`.
+ */
+export const timeoutsSchema = z
+    .strictObject({
+        create: duration.optional(),
+        update: duration.optional(),
+        delete: duration.optional(),
+    })
+    .optional();
+
+export type Timeouts = z.infer<typeof timeoutsSchema>;
+
+/** A non-empty string without control characters: names, labels and other free text sent in paths or bodies. */
+export const text = (max: number) =>
+    z
+        .string()
+        .min(1, "must not be empty")
+        .max(max, `must be at most ${max} characters`)
+        // eslint-disable-next-line no-control-regex
+        .regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, "must not contain control characters");

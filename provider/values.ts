@@ -1,0 +1,38 @@
+/** Plain JSON values: the only thing the engine can carry (no undefined, no Date, no BigInt). */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** Drops `undefined` keys and turns every value into plain JSON, as the host requires of results. */
+export function toJson<T>(value: T): T {
+    return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+}
+
+/** Structural equality of JSON values, where an absent key equals `undefined` and `null`. */
+export function sameValue(a: unknown, b: unknown): boolean {
+    if (a === undefined || a === null) return b === undefined || b === null;
+    if (b === undefined || b === null) return false;
+    if (Array.isArray(a) || Array.isArray(b)) {
+        return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => sameValue(item, b[i]));
+    }
+    if (typeof a === "object" && typeof b === "object") {
+        const left = a as Record<string, unknown>;
+        const right = b as Record<string, unknown>;
+        const keys = new Set([...Object.keys(left), ...Object.keys(right)]);
+        return [...keys].every((key) => sameValue(left[key], right[key]));
+    }
+    return a === b;
+}
+
+/** The value at a property path, or undefined. */
+export function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+    let current = root;
+    for (const key of path) {
+        if (typeof current !== "object" || current === null) return undefined;
+        current = (current as Record<PropertyKey, unknown>)[key];
+    }
+    return current;
+}
+
+/** `tiles[0].config.select`: the property path as Pulumi users read it. */
+export function propertyPath(path: readonly PropertyKey[]): string {
+    return path.reduce<string>((out, key) => (typeof key === "number" ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)), "");
+}

@@ -1,0 +1,16 @@
+import * as pulumi from "@pulumi/pulumi";
+
+/**
+ * The public argument type of a resource, derived from its schema's input type: every property, at
+ * every depth, may be a value, a promise or an Output. JSDoc written on the schema keys carries over.
+ */
+export type InputOf<T> = T extends string | number | boolean | null | undefined
+    ? pulumi.Input<T>
+    : T extends readonly (infer U)[]
+      ? pulumi.Input<InputOf<U>[]>
+      : T extends object
+        ? pulumi.Input<{ [K in keyof T]: InputOf<T[K]> }>
+        : pulumi.Input<T>;
+
+/** The argument object of a resource: its top level is a plain object of inputs. */
+export type ArgsOf<T extends object> = { [K in keyof T]: InputOf<T[K]> };

@@ -1,0 +1,23 @@
+import * as pulumi from "@pulumi/pulumi";
+
+/** The resource types whose implementation `pulumi-observability/providers` exports. */
+export type ProviderKey = "dashboard" | "alert" | "dataPipe" | "organizationSettings" | "queryEndpoint";
+
+/**
+ * The provider handed to `dynamic.Resource`. Pulumi serializes it into every resource's state, so it
+ * holds nothing but the package name: each call loads the installed implementation, which reads
+ * credentials from stack config in `configure`. No credential, path or library ends up in `__provider`,
+ * and upgrading the package changes no state.
+ */
+export function providerStub(key: ProviderKey): pulumi.dynamic.ResourceProvider {
+    const load = () => require("pulumi-observability/providers")[key];
+    return {
+        configure: (req: unknown) => load().configure(req),
+        check: (olds: unknown, news: unknown) => load().check(olds, news),
+        diff: (id: string, olds: unknown, news: unknown) => load().diff(id, olds, news),
+        create: (inputs: unknown) => load().create(inputs),
+        read: (id: string, props: unknown) => load().read(id, props),
+        update: (id: string, olds: unknown, news: unknown) => load().update(id, olds, news),
+        delete: (id: string, props: unknown) => load().delete(id, props),
+    } as pulumi.dynamic.ResourceProvider;
+}

@@ -1,0 +1,506 @@
+/**
+ * A small, honest model of what the Pulumi engine does with dynamic resources during `pulumi up`, `preview`,
+ * `refresh` and `destroy`, driving a real {@link ProviderHost} (../shared/pulumi-dynamic.md §5).
+ *
+ * What it models: check with old inputs; diff against old outputs (with the engine's own input diff when the
+ * provider answers DIFF_UNKNOWN); create / update / same; create-before-delete replacement with the old object
+ * deleted at the end of the run, or delete-before-replace; deletion of undeclared resources in reverse dependency
+ * order; unknown outputs during preview; refresh with `ReadResult.inputs`; partial-create state (init failures);
+ * state kept in memory.
+ *
+ * What the real engine does that this model leaves out:
+ * - steps run in parallel (the host sees concurrent calls); here they run one at a time in dependency order;
+ * - secrets: `additionalSecretOutputs` and `annotateSecrets` (outputs sharing a key with a secret input become
+ *   secret), secret config and encrypted state; here everything is plaintext;
+ * - resource options `ignoreChanges` (old values copied into news before check), `replaceOnChanges`, `protect`,
+ *   `retainOnDelete`, `deletedWith`, `aliases`, `import`, `customTimeouts`, targets, `--refresh` before up;
+ * - on delete-before-replace the engine also replaces dependents that would otherwise be left dangling;
+ * - the default provider's own lifecycle (config changes update `pulumi:providers:pulumi-nodejs`, DiffConfig);
+ * - autonaming/random seeds, stack outputs, plans, state persistence, checkpoints and pending-operation recovery
+ *   (old objects condemned by a replacement are kept in {@link Engine.pendingDeletes} instead);
+ * - interpolating an unknown value into a string makes the whole string unknown in Pulumi; here the unknown
+ *   marker is embedded in the string.
+ */
+import { isDeepStrictEqual } from "node:util";
+import { DiffChanges, HostCallError, CheckFailure, PropertyMap, ProviderHost, parseUrn, urn } from "./host";
+
+/** The value the engine sends for anything not yet known during a preview. */
+export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+/**
+ * Outputs of already-processed resources, by resource name, as seen by an input function: the provider's outputs
+ * plus `id` and `urn` (in Pulumi these are the resource's own `id`/`urn` Outputs, reserved names).
+ */
+export type OutputsByName = Record<string, PropertyMap>;
+
+/** A resource declared by a program. */
+export interface DeclaredResource {
+    /** Type name, e.g. `"Dashboard"` (token `pulumi-nodejs:dynamic/<module>:<type>`). */
+    type: string;
+    /** Module of the type token. Default `"observability"`. */
+    module?: string;
+    /** Resource name, unique within the stack; other resources' input functions refer to it. */
+    name: string;
+    /** The `__provider` text. */
+    provider: string;
+    /**
+     * Inputs, or a pure function computing them from other resources' outputs. Reading `outputs.<name>` makes this
+     * resource depend on `<name>` (the function is simply called again once that resource is done).
+     */
+    inputs: PropertyMap | ((outputs: OutputsByName) => PropertyMap);
+    /** Names of resources this one depends on in addition to those its input function reads. */
+    dependsOn?: string[];
+    /** The `deleteBeforeReplace` resource option. */
+    deleteBeforeReplace?: boolean;
+}
+
+/** One resource in the engine's state. */
+export interface ResourceState {
+    /** Provider id of the object. */
+    id: string;
+    /** Checked inputs (`__provider` included). */
+    inputs: PropertyMap;
+    /** Outputs (`__provider` included). */
+    outputs: PropertyMap;
+    /** URNs this resource depends on. */
+    dependencies: string[];
+}
+
+/** An old object condemned by a create-before-delete replacement and not yet deleted. */
+export interface PendingDelete extends ResourceState {
+    /** URN shared with its replacement. */
+    urn: string;
+}
+
+/** What happened (or, in a preview, would happen) to one resource. */
+export type StepOp = "create" | "update" | "replace" | "same" | "delete" | "delete-replaced" | "refresh";
+
+/** One step of a run. */
+export interface StepRecord {
+    /** The operation. */
+    op: StepOp;
+    /** The resource's URN. */
+    urn: string;
+    /** The resource's name. */
+    name: string;
+    /** Id after the step (for delete: the deleted id; in a preview of a create: `""`). */
+    id: string;
+    /** For a replace: the id of the replaced object. */
+    oldId?: string;
+    /** The provider's diff answer, when diff was called. */
+    changes?: DiffChanges;
+    /** Replace keys reported by diff. */
+    replaces?: string[];
+    /** For a replace: whether the old object was deleted first. */
+    deleteBeforeReplace?: boolean;
+    /** For refresh: whether outputs or inputs changed. */
+    changed?: boolean;
+}
+
+/** Result of a run: resource names per outcome, and every step in order. */
+export interface RunResult {
+    /** Names of created resources. */
+    created: string[];
+    /** Names of resources updated in place (for refresh: whose state changed). */
+    updated: string[];
+    /** Names of replaced resources. */
+    replaced: string[];
+    /** Names of deleted resources (for refresh: dropped because gone). */
+    deleted: string[];
+    /** Names of unchanged resources. */
+    same: string[];
+    /** Every step in the order it ran. */
+    steps: StepRecord[];
+}
+
+/** Options of {@link Engine}. */
+export interface EngineOptions {
+    /** Project segment of URNs. Default `"demo"`. */
+    project?: string;
+    /** Stack segment of URNs. Default `"dev"`. */
+    stack?: string;
+}
+
+/** `check` refused the inputs of a resource. */
+export class CheckFailedError extends Error {
+    /** The resource's URN. */
+    readonly urn: string;
+    /** The failures as reported. */
+    readonly failures: CheckFailure[];
+
+    /**
+     * @param resourceUrn the resource's URN
+     * @param failures the check failures
+     */
+    constructor(resourceUrn: string, failures: CheckFailure[]) {
+        super(`${resourceUrn}: check failed: ${failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`);
+        this.name = "CheckFailedError";
+        this.urn = resourceUrn;
+        this.failures = failures;
+    }
+}
+
+type Mode = "up" | "preview";
+
+/** Thrown by the outputs proxy when an input function reads a resource that is not done yet. */
+class NotReady {}
+
+/** The engine model; one instance is one stack (its state lives in memory). */
+export class Engine {
+    /** The stack's state: URN → resource. */
+    readonly state = new Map<string, ResourceState>();
+    /** Old objects of create-before-delete replacements still to delete (after a failed run). */
+    readonly pendingDeletes: PendingDelete[] = [];
+    private readonly host: ProviderHost;
+    private readonly project: string;
+    private readonly stack: string;
+
+    /**
+     * @param host the provider host (all dynamic resources share the one default provider, as in Pulumi)
+     * @param opts project and stack segments of URNs
+     */
+    constructor(host: ProviderHost, opts: EngineOptions = {}) {
+        this.host = host;
+        this.project = opts.project ?? "demo";
+        this.stack = opts.stack ?? "dev";
+    }
+
+    /**
+     * URN of a declared resource in this stack.
+     * @param decl the resource (type, module, name)
+     */
+    urnOf(decl: Pick<DeclaredResource, "type" | "module" | "name">): string {
+        return urn(decl.type, decl.name, { module: decl.module ?? "observability", project: this.project, stack: this.stack });
+    }
+
+    /**
+     * `pulumi up`: check, diff and create/update/replace every declared resource in dependency order, then delete
+     * what is no longer declared (and the old objects of replacements) in reverse dependency order. The state keeps
+     * every step that completed when a step fails.
+     * @param declared the program's resources
+     */
+    async up(declared: DeclaredResource[]): Promise<RunResult> {
+        const result = emptyResult();
+        const before = new Map(this.state);
+        const condemned = new Map<string, ResourceState>();
+        await this.deletePending(result);
+        const declaredUrns = await this.walk(declared, "up", result, condemned);
+        for (const u of reverseTopoOrder(before)) {
+            const old = condemned.get(u);
+            if (old) {
+                await this.host.delete(u, old.id, old.outputs, old.inputs);
+                const index = this.pendingDeletes.findIndex((p) => p.urn === u && p.id === old.id);
+                if (index >= 0) this.pendingDeletes.splice(index, 1);
+                result.steps.push({ op: "delete-replaced", urn: u, name: parseUrn(u).name, id: old.id });
+            } else if (!declaredUrns.has(u)) {
+                await this.deleteResource(u, result);
+            }
+        }
+        return result;
+    }
+
+    /**
+     * `pulumi preview`: only check and diff; reports what `up` would do. Outputs of resources that would be created,
+     * updated or replaced are their checked inputs, with every other key unknown ({@link UNKNOWN}).
+     * @param declared the program's resources
+     */
+    async preview(declared: DeclaredResource[]): Promise<RunResult> {
+        const result = emptyResult();
+        const declaredUrns = await this.walk(declared, "preview", result, new Map());
+        for (const u of reverseTopoOrder(this.state)) {
+            if (declaredUrns.has(u)) continue;
+            const { name } = parseUrn(u);
+            result.deleted.push(name);
+            result.steps.push({ op: "delete", urn: u, name, id: this.mustGet(u).id });
+        }
+        return result;
+    }
+
+    /**
+     * `pulumi refresh`: read every resource with its outputs and inputs; an empty id drops it from state, otherwise
+     * the returned properties become its outputs and returned inputs (3.216+) its stored inputs.
+     */
+    async refresh(): Promise<RunResult> {
+        const result = emptyResult();
+        for (const u of topoOrder(this.state)) {
+            const old = this.mustGet(u);
+            const { name } = parseUrn(u);
+            const read = await this.host.read(u, old.id, old.outputs, old.inputs);
+            if (read.id === "") {
+                this.state.delete(u);
+                result.deleted.push(name);
+                result.steps.push({ op: "refresh", urn: u, name, id: "", changed: true });
+                continue;
+            }
+            const next: ResourceState = { ...old, id: read.id, outputs: read.properties, inputs: read.inputs ?? old.inputs };
+            const changed = !isDeepStrictEqual(old, next);
+            this.state.set(u, next);
+            (changed ? result.updated : result.same).push(name);
+            result.steps.push({ op: "refresh", urn: u, name, id: read.id, changed });
+        }
+        return result;
+    }
+
+    /** `pulumi destroy`: delete every resource in reverse dependency order. */
+    async destroy(): Promise<RunResult> {
+        const result = emptyResult();
+        await this.deletePending(result);
+        for (const u of reverseTopoOrder(this.state)) await this.deleteResource(u, result);
+        return result;
+    }
+
+    /** Processes declared resources in dependency order; returns the set of declared URNs. */
+    private async walk(
+        declared: DeclaredResource[],
+        mode: Mode,
+        result: RunResult,
+        condemned: Map<string, ResourceState>,
+    ): Promise<Set<string>> {
+        const byName = new Map<string, DeclaredResource>();
+        for (const decl of declared) {
+            if (byName.has(decl.name)) throw new Error(`duplicate resource name ${JSON.stringify(decl.name)}`);
+            byName.set(decl.name, decl);
+        }
+        for (const decl of declared) {
+            for (const dep of decl.dependsOn ?? []) {
+                if (!byName.has(dep)) throw new Error(`${decl.name} depends on undeclared resource ${JSON.stringify(dep)}`);
+            }
+        }
+        const done: OutputsByName = {};
+        const pending = [...declared];
+        while (pending.length > 0) {
+            // The first declared resource whose dependencies are all done, as a program's awaits would unfold.
+            let next: { decl: DeclaredResource; evaluated: { inputs: PropertyMap; reads: string[] } } | undefined;
+            for (const decl of pending) {
+                if (!(decl.dependsOn ?? []).every((dep) => dep in done)) continue;
+                const evaluated = evaluate(decl, byName, done);
+                if (evaluated) {
+                    next = { decl, evaluated };
+                    break;
+                }
+            }
+            if (!next) throw new Error(`cannot order resources (dependency cycle?): ${pending.map((d) => d.name).join(", ")}`);
+            const { decl, evaluated } = next;
+            pending.splice(pending.indexOf(decl), 1);
+            const dependencies = [...new Set([...(decl.dependsOn ?? []), ...evaluated.reads])].map((n) => this.urnOf(this.mustDeclare(byName, n)));
+            done[decl.name] = await this.apply(decl, evaluated.inputs, dependencies, mode, result, condemned);
+        }
+        return new Set(declared.map((d) => this.urnOf(d)));
+    }
+
+    /** One declared resource: check, diff, then (in `up`) the step. Returns the outputs (with id, urn) dependents see. */
+    private async apply(
+        decl: DeclaredResource,
+        inputs: PropertyMap,
+        dependencies: string[],
+        mode: Mode,
+        result: RunResult,
+        condemned: Map<string, ResourceState>,
+    ): Promise<PropertyMap> {
+        const u = this.urnOf(decl);
+        const name = decl.name;
+        const old = this.state.get(u);
+        const checked = await this.host.check(u, old?.inputs ?? {}, { ...inputs, __provider: decl.provider });
+        if (checked.failures.length > 0) throw new CheckFailedError(u, checked.failures);
+        const news = checked.inputs;
+
+        if (!old) {
+            result.created.push(name);
+            if (mode === "preview") {
+                result.steps.push({ op: "create", urn: u, name, id: "" });
+                return plannedOutputs({ ...news, urn: u });
+            }
+            const created = await this.recordingInitFailure(u, news, dependencies, () => this.host.create(u, news));
+            if (created.id === "") throw new Error(`${u}: plugin returned empty resource.ID from create`);
+            this.state.set(u, { id: created.id, inputs: news, outputs: created.properties, dependencies });
+            result.steps.push({ op: "create", urn: u, name, id: created.id });
+            return { ...created.properties, id: created.id, urn: u };
+        }
+
+        const diff = await this.host.diff(u, old.id, old.outputs, news, old.inputs);
+        // DIFF_UNKNOWN: the engine compares old and new inputs itself (`__provider` included).
+        const changes = diff.changes !== "unknown" ? diff.changes : isDeepStrictEqual(old.inputs, news) ? "none" : "some";
+        const step = { urn: u, name, changes: diff.changes, replaces: diff.replaces };
+
+        if (changes === "none") {
+            result.same.push(name);
+            result.steps.push({ ...step, op: "same", id: old.id });
+            // A same step keeps the old outputs but records the new inputs and dependencies.
+            if (mode === "up") this.state.set(u, { ...old, inputs: news, dependencies });
+            return { ...old.outputs, id: old.id, urn: u };
+        }
+
+        if (diff.replaces.length === 0) {
+            result.updated.push(name);
+            if (mode === "preview") {
+                result.steps.push({ ...step, op: "update", id: old.id });
+                return plannedOutputs({ ...news, id: old.id, urn: u });
+            }
+            const updated = await this.recordingInitFailure(u, news, dependencies, () =>
+                this.host.update(u, old.id, old.outputs, news, old.inputs).then((r) => ({ id: old.id, ...r })),
+            );
+            this.state.set(u, { id: old.id, inputs: news, outputs: updated.properties, dependencies });
+            result.steps.push({ ...step, op: "update", id: old.id });
+            return { ...updated.properties, id: old.id, urn: u };
+        }
+
+        const deleteBeforeReplace = decl.deleteBeforeReplace === true || diff.deleteBeforeReplace;
+        result.replaced.push(name);
+        if (mode === "preview") {
+            result.steps.push({ ...step, op: "replace", id: "", oldId: old.id, deleteBeforeReplace });
+            return plannedOutputs({ ...news, urn: u });
+        }
+        if (deleteBeforeReplace) {
+            await this.host.delete(u, old.id, old.outputs, old.inputs);
+            this.state.delete(u);
+        } else {
+            // Create-before-delete: the old object is deleted at the end of the run.
+            condemned.set(u, old);
+            this.pendingDeletes.push({ urn: u, ...old });
+        }
+        const created = await this.recordingInitFailure(u, news, dependencies, () => this.host.create(u, news));
+        this.state.set(u, { id: created.id, inputs: news, outputs: created.properties, dependencies });
+        result.steps.push({ ...step, op: "replace", id: created.id, oldId: old.id, deleteBeforeReplace });
+        return { ...created.properties, id: created.id, urn: u };
+    }
+
+    /** Runs a create/update; on a partial failure keeps the object in state (with its init-failure outputs). */
+    private async recordingInitFailure(
+        u: string,
+        inputs: PropertyMap,
+        dependencies: string[],
+        run: () => Promise<{ id: string; properties: PropertyMap }>,
+    ): Promise<{ id: string; properties: PropertyMap }> {
+        try {
+            return await run();
+        } catch (e) {
+            if (e instanceof HostCallError && e.initFailure) {
+                this.state.set(u, { id: e.initFailure.id, inputs, outputs: e.initFailure.properties, dependencies });
+            }
+            throw e;
+        }
+    }
+
+    private async deleteResource(u: string, result: RunResult): Promise<void> {
+        const old = this.mustGet(u);
+        await this.host.delete(u, old.id, old.outputs, old.inputs);
+        this.state.delete(u);
+        const { name } = parseUrn(u);
+        result.deleted.push(name);
+        result.steps.push({ op: "delete", urn: u, name, id: old.id });
+    }
+
+    private async deletePending(result: RunResult): Promise<void> {
+        while (this.pendingDeletes.length > 0) {
+            const old = this.pendingDeletes[0] as PendingDelete;
+            await this.host.delete(old.urn, old.id, old.outputs, old.inputs);
+            this.pendingDeletes.shift();
+            result.steps.push({ op: "delete-replaced", urn: old.urn, name: parseUrn(old.urn).name, id: old.id });
+        }
+    }
+
+    private mustGet(u: string): ResourceState {
+        const s = this.state.get(u);
+        if (!s) throw new Error(`no state for ${u}`);
+        return s;
+    }
+
+    private mustDeclare(byName: Map<string, DeclaredResource>, name: string): DeclaredResource {
+        const decl = byName.get(name);
+        if (!decl) throw new Error(`undeclared resource ${JSON.stringify(name)}`);
+        return decl;
+    }
+}
+
+function emptyResult(): RunResult {
+    return { created: [], updated: [], replaced: [], deleted: [], same: [], steps: [] };
+}
+
+/**
+ * Evaluates a resource's inputs against the outputs available so far. Returns `undefined` when the input function
+ * reads a resource that is not done yet; otherwise the inputs (as the SDK would send them) and the names read.
+ */
+function evaluate(
+    decl: DeclaredResource,
+    byName: Map<string, DeclaredResource>,
+    done: OutputsByName,
+): { inputs: PropertyMap; reads: string[] } | undefined {
+    const reads: string[] = [];
+    let raw: PropertyMap;
+    if (typeof decl.inputs === "function") {
+        const outputs = new Proxy({} as OutputsByName, {
+            get(_target, key) {
+                if (typeof key !== "string") return undefined;
+                if (!byName.has(key)) throw new Error(`${decl.name} reads outputs of undeclared resource ${JSON.stringify(key)}`);
+                reads.push(key);
+                if (!(key in done)) throw new NotReady();
+                return done[key];
+            },
+        });
+        try {
+            raw = decl.inputs(outputs);
+        } catch (e) {
+            if (e instanceof NotReady) return undefined;
+            throw e;
+        }
+    } else {
+        raw = decl.inputs;
+    }
+    if ("__provider" in raw) throw new Error(`${decl.name}: A dynamic resource must not define the __provider key`);
+    return { inputs: sdkSerialize(raw) as PropertyMap, reads };
+}
+
+// A value standing for "unknown" at any depth: every property read returns it again, and it turns into the
+// unknown marker when converted to a string. Replaced by UNKNOWN before anything is sent.
+const unknownProxies = new WeakSet<object>();
+const DEEP_UNKNOWN: object = new Proxy(() => undefined, {
+    get(_target, key) {
+        if (key === Symbol.toPrimitive || key === "toString" || key === "valueOf" || key === "toJSON") return () => UNKNOWN;
+        if (key === "then") return undefined;
+        return DEEP_UNKNOWN;
+    },
+});
+unknownProxies.add(DEEP_UNKNOWN);
+
+/** Preview outputs of a resource that would change: its checked inputs (and known id/urn), any other key unknown. */
+function plannedOutputs(inputs: PropertyMap): PropertyMap {
+    return new Proxy({ ...inputs }, {
+        get(target, key) {
+            // Not `then`: the outputs are awaited, and a thenable would never settle.
+            if (typeof key === "string" && key !== "then" && !(key in target)) return DEEP_UNKNOWN;
+            return Reflect.get(target, key);
+        },
+    });
+}
+
+/** What the SDK sends for a value: `undefined` object keys dropped, `undefined` array items `null`, unknowns marked. */
+function sdkSerialize(value: unknown): unknown {
+    if (typeof value === "function" || (typeof value === "object" && value !== null)) {
+        if (unknownProxies.has(value)) return UNKNOWN;
+    }
+    if (Array.isArray(value)) return value.map((v) => (v === undefined ? null : sdkSerialize(v)));
+    if (typeof value === "object" && value !== null) {
+        const out: PropertyMap = {};
+        for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = sdkSerialize(v);
+        return out;
+    }
+    return value;
+}
+
+/** URNs in dependency order (dependencies first), ties in state order; dependencies outside the map are ignored. */
+function topoOrder(state: ReadonlyMap<string, ResourceState>): string[] {
+    const order: string[] = [];
+    const visiting = new Set<string>();
+    const visit = (u: string): void => {
+        if (order.includes(u) || visiting.has(u)) return;
+        visiting.add(u);
+        for (const dep of state.get(u)?.dependencies ?? []) if (state.has(dep)) visit(dep);
+        order.push(u);
+    };
+    for (const u of state.keys()) visit(u);
+    return order;
+}
+
+function reverseTopoOrder(state: ReadonlyMap<string, ResourceState>): string[] {
+    return topoOrder(state).reverse();
+}

@@ -1,0 +1,62 @@
+import { createServer, IncomingMessage, Server, ServerResponse } from "node:http";
+import { AddressInfo } from "node:net";
+
+/** One answer of a scripted server: a status with a body, or a dropped connection. */
+export type ScriptedAnswer =
+    | { status: number; json?: unknown; text?: string; headers?: Record<string, string> }
+    | { drop: true };
+
+export interface SeenRequest {
+    method: string;
+    url: string;
+    authorization?: string;
+    body: string;
+}
+
+/**
+ * A loopback server that answers requests with a script, one answer per request, for testing the HTTP
+ * core's transport behaviour in isolation from any API.
+ */
+export class ScriptedServer {
+    readonly seen: SeenRequest[] = [];
+    private script: ScriptedAnswer[] = [];
+
+    private constructor(
+        private readonly server: Server,
+        readonly url: string,
+    ) {}
+
+    static async start(): Promise<ScriptedServer> {
+        let self: ScriptedServer | undefined;
+        const server = createServer((req, res) => self?.handle(req, res));
+        await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+        self = new ScriptedServer(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+        return self;
+    }
+
+    /** Queues answers for the next requests; once the script is empty every request gets 200 `{}`. */
+    answer(...answers: ScriptedAnswer[]): void {
+        this.script.push(...answers);
+    }
+
+    async close(): Promise<void> {
+        this.server.closeAllConnections();
+        await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    }
+
+    private handle(req: IncomingMessage, res: ServerResponse): void {
+        const chunks: Buffer[] = [];
+        req.on("data", (chunk: Buffer) => chunks.push(chunk));
+        req.on("end", () => {
+            this.seen.push({ method: req.method ?? "", url: req.url ?? "", authorization: req.headers.authorization, body: Buffer.concat(chunks).toString() });
+            const next = this.script.shift() ?? { status: 200, json: {} };
+            if ("drop" in next) {
+                req.socket.destroy();
+                return;
+            }
+            const body = next.json !== undefined ? JSON.stringify(next.json) : (next.text ?? "");
+            res.writeHead(next.status, { "content-type": next.json !== undefined ? "application/json" : "text/plain", ...next.headers });
+            res.end(body);
+        });
+    }
+}
