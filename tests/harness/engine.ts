@@ -113,6 +113,14 @@ export interface RunResult {
     steps: StepRecord[];
 }
 
+/** A run fed by a program's registrations (see {@link Engine.begin}). */
+export interface ProgramRun {
+    /** Steps one registered resource (plain inputs) and returns the outputs its dependents see. */
+    register(decl: DeclaredResource, dependencies: string[]): Promise<PropertyMap>;
+    /** Ends the run: deletes (or, in a preview, reports) what is no longer declared. */
+    finish(): Promise<RunResult>;
+}
+
 /** Options of {@link Engine}. */
 export interface EngineOptions {
     /** Project segment of URNs. Default `"demo"`. */
@@ -185,6 +193,36 @@ export class Engine {
         const condemned = new Map<string, ResourceState>();
         await this.deletePending(result);
         const declaredUrns = await this.walk(declared, "up", result, condemned);
+        await this.deleteLeftovers(before, condemned, declaredUrns, result);
+        return result;
+    }
+
+    /**
+     * A run driven by a program (see program.ts): resources arrive one at a time, with plain inputs, as the
+     * program registers them; `finish` then deletes what the program no longer declares (`up`) or reports it
+     * (`preview`).
+     * @param mode `up` or `preview`
+     */
+    async begin(mode: Mode): Promise<ProgramRun> {
+        const result = emptyResult();
+        const before = new Map(this.state);
+        const condemned = new Map<string, ResourceState>();
+        const declaredUrns = new Set<string>();
+        if (mode === "up") await this.deletePending(result);
+        return {
+            register: (decl, dependencies) => {
+                declaredUrns.add(this.urnOf(decl));
+                return this.apply(decl, decl.inputs as PropertyMap, dependencies, mode, result, condemned);
+            },
+            finish: async () => {
+                if (mode === "up") await this.deleteLeftovers(before, condemned, declaredUrns, result);
+                else this.reportLeftovers(declaredUrns, result);
+                return result;
+            },
+        };
+    }
+
+    private async deleteLeftovers(before: Map<string, ResourceState>, condemned: Map<string, ResourceState>, declaredUrns: Set<string>, result: RunResult): Promise<void> {
         for (const u of reverseTopoOrder(before)) {
             const old = condemned.get(u);
             if (old) {
@@ -196,7 +234,15 @@ export class Engine {
                 await this.deleteResource(u, result);
             }
         }
-        return result;
+    }
+
+    private reportLeftovers(declaredUrns: Set<string>, result: RunResult): void {
+        for (const u of reverseTopoOrder(this.state)) {
+            if (declaredUrns.has(u)) continue;
+            const { name } = parseUrn(u);
+            result.deleted.push(name);
+            result.steps.push({ op: "delete", urn: u, name, id: this.mustGet(u).id });
+        }
     }
 
     /**
@@ -207,12 +253,7 @@ export class Engine {
     async preview(declared: DeclaredResource[]): Promise<RunResult> {
         const result = emptyResult();
         const declaredUrns = await this.walk(declared, "preview", result, new Map());
-        for (const u of reverseTopoOrder(this.state)) {
-            if (declaredUrns.has(u)) continue;
-            const { name } = parseUrn(u);
-            result.deleted.push(name);
-            result.steps.push({ op: "delete", urn: u, name, id: this.mustGet(u).id });
-        }
+        this.reportLeftovers(declaredUrns, result);
         return result;
     }
 

@@ -1,0 +1,180 @@
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { ObservabilityApi } from "./apis";
+import { ApiError } from "./http/errors";
+import { path } from "./ids";
+import { createOnce, pickCreated } from "./recovery";
+import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "./resource";
+import { dashboardFields, normalizeDashboard, refineDashboard } from "./schema/dashboard";
+import { ResolvedTarget, resolveTarget, targetReplaceKeys, targetSchema } from "./target";
+
+/** Dashboard inputs: where it lives plus its content. */
+export const dashboardSchema = z.strictObject({ ...targetSchema, ...dashboardFields }).superRefine(refineDashboard);
+
+export type DashboardInputs = z.input<typeof dashboardSchema>;
+type Inputs = z.output<typeof dashboardSchema>;
+
+/** Dashboard outputs: the normalized inputs, where it lives, and the server-assigned ids. */
+export interface DashboardOutputs extends Inputs {
+    target: ResolvedTarget;
+    /** Server-assigned tile id per tile name; alerts reference these. */
+    tileIds: Record<string, string>;
+    /** Server-assigned filter id per filter name. */
+    filterIds: Record<string, string>;
+}
+
+// What the API returns; only what the provider maps back is described, the rest is ignored.
+const wireTile = z.looseObject({
+    id: z.string(),
+    name: z.string().default(""),
+    x: z.number(),
+    y: z.number(),
+    w: z.number(),
+    h: z.number(),
+    config: z.record(z.string(), z.unknown()),
+    containerId: z.string().optional(),
+    tabId: z.string().optional(),
+});
+const wireFilter = z.looseObject({ id: z.string(), name: z.string() });
+const wireDashboard = z.looseObject({
+    id: z.string(),
+    name: z.string(),
+    tiles: z.array(wireTile),
+    tags: z.array(z.string()).optional(),
+    filters: z.array(wireFilter).optional(),
+    savedQuery: z.string().nullish(),
+    savedQueryLanguage: z.string().nullish(),
+    savedFilterValues: z.array(z.unknown()).optional(),
+    containers: z.array(z.unknown()).optional(),
+});
+type WireDashboard = z.infer<typeof wireDashboard>;
+
+// Filter keys the managed variant does not accept (its filter objects are strict).
+const SELF_HOSTED_FILTER_KEYS = ["isBroadcastEnabled", "isVariableEnabled", "variableName"] as const;
+
+// Ids of dashboards this process created or adopted: never taken for another resource's lost create.
+const claimed = new Set<string>();
+
+const label = (name: string) => `Dashboard ${JSON.stringify(name)}`;
+
+/** The request body: the declared state, with the stored tile and filter ids so that nothing is lost. */
+function toWire(inputs: Inputs, api: ObservabilityApi, ids?: { tileIds: Record<string, string>; filterIds: Record<string, string> }): Record<string, unknown> {
+    const managed = api.variant === "managed";
+    if (managed && inputs.savedQueryLanguage === "promql") throw new Error(`${label(inputs.name)}: savedQueryLanguage \`promql\` is only available on the self-hosted API`);
+    return {
+        name: inputs.name,
+        tags: inputs.tags,
+        tiles: inputs.tiles.map((tile) => ({ ...(ids?.tileIds[tile.name] ? { id: ids.tileIds[tile.name] } : {}), ...tile })),
+        filters: inputs.filters.map((filter, i) => {
+            const body: Record<string, unknown> = { type: "QUERY_EXPRESSION", ...filter };
+            if (managed) {
+                if (!filter.isBroadcastEnabled || filter.isVariableEnabled || filter.variableName !== undefined) {
+                    throw new Error(`${label(inputs.name)}: filters[${i}] uses variables or disables broadcasting, which only the self-hosted API supports`);
+                }
+                for (const key of SELF_HOSTED_FILTER_KEYS) delete body[key];
+            }
+            // Creates must not carry filter ids; the managed variant's updates need one on every filter.
+            const id = ids?.filterIds[filter.name] ?? (ids && managed ? randomBytes(12).toString("hex") : undefined);
+            return id ? { id, ...body } : body;
+        }),
+        savedQuery: inputs.savedQuery,
+        savedQueryLanguage: inputs.savedQueryLanguage,
+        savedFilterValues: inputs.savedFilterValues,
+        containers: inputs.containers,
+    };
+}
+
+/** Maps the server's dashboard back to normalized inputs and the id maps. */
+function fromWire(ctx: OperationContext, dashboard: WireDashboard, olds: { target: ResolvedTarget; timeouts?: Inputs["timeouts"]; filters?: Inputs["filters"] } & Partial<Pick<Inputs, keyof typeof targetSchema>>): DashboardOutputs {
+    // The server derives a variable name when none was sent; it is managed only where the user set it.
+    const declaredVariable = new Map((olds.filters ?? []).map((filter) => [filter.name, filter.variableName]));
+    const reported = {
+        variant: olds.variant,
+        organizationId: olds.organizationId,
+        serviceId: olds.serviceId,
+        name: dashboard.name,
+        tags: dashboard.tags ?? [],
+        tiles: dashboard.tiles.map(({ id: _id, ...tile }) => tile),
+        filters: (dashboard.filters ?? []).map(({ id: _id, type: _type, ...filter }) =>
+            declaredVariable.get(filter.name) === undefined ? { ...filter, variableName: undefined } : filter,
+        ),
+        savedQuery: dashboard.savedQuery ?? null,
+        savedQueryLanguage: dashboard.savedQueryLanguage ?? null,
+        savedFilterValues: dashboard.savedFilterValues ?? [],
+        containers: dashboard.containers ?? [],
+        timeouts: olds.timeouts,
+    };
+    const inputs = normalizeDashboard(normalizeReported(definition, ctx.apis.settings, reported));
+    return {
+        ...inputs,
+        target: olds.target,
+        tileIds: Object.fromEntries(dashboard.tiles.map((tile) => [tile.name, tile.id])),
+        filterIds: Object.fromEntries((dashboard.filters ?? []).map((filter) => [filter.name, filter.id])),
+    };
+}
+
+function locate(ctx: OperationContext, target: ResolvedTarget): ObservabilityApi {
+    return ctx.apis.observability(target.variant, target);
+}
+
+const definition: ResourceDefinition<Inputs, DashboardOutputs> = {
+    typeName: "Dashboard",
+    schema: dashboardSchema,
+    complete: (inputs) => normalizeDashboard(inputs),
+    replaceKeys: (olds, news, changed) => targetReplaceKeys(olds, news, changed),
+
+    async create(ctx, inputs) {
+        const target = resolveTarget(ctx.apis.settings, inputs);
+        const api = locate(ctx, target);
+        const collection = `${api.prefix}/dashboards`;
+        const post = () =>
+            api.client.request({ operation: `create ${label(inputs.name)}`, method: "POST", path: collection, body: toWire(inputs, api), response: wireDashboard, signal: ctx.signal });
+        const findCreated = async () => {
+            const all = await api.client.request({ operation: `look for ${label(inputs.name)} after a failed create`, method: "GET", path: collection, response: z.array(wireDashboard), signal: ctx.signal });
+            const tileNames = JSON.stringify(inputs.tiles.map((tile) => tile.name));
+            return pickCreated(all, (d) => d.name === inputs.name && JSON.stringify(d.tiles.map((tile) => tile.name)) === tileNames, claimed, `create ${label(inputs.name)}`);
+        };
+        const created = await createOnce(post, findCreated);
+        claimed.add(created.id);
+        return { id: created.id, outs: fromWire(ctx, created, { ...inputs, target }) };
+    },
+
+    async read(ctx, id, olds) {
+        const api = locate(ctx, olds.target);
+        try {
+            const dashboard = await api.client.request({ operation: `read ${label(olds.name)}`, method: "GET", path: `${api.prefix}${path`/dashboards/${id}`}`, response: wireDashboard, signal: ctx.signal });
+            const outs = fromWire(ctx, dashboard, olds);
+            const { target: _t, tileIds: _i, filterIds: _f, ...inputs } = outs;
+            return { outs, inputs };
+        } catch (error) {
+            if (error instanceof ApiError && error.isNotFound) return undefined;
+            throw error;
+        }
+    },
+
+    async update(ctx, id, olds, news) {
+        const api = locate(ctx, olds.target);
+        const updated = await api.client.request({
+            operation: `update ${label(news.name)}`,
+            method: "PUT",
+            path: `${api.prefix}${path`/dashboards/${id}`}`,
+            body: toWire(news, api, olds),
+            response: wireDashboard,
+            signal: ctx.signal,
+        });
+        return fromWire(ctx, updated, { ...news, target: olds.target });
+    },
+
+    async delete(ctx, id, olds) {
+        const api = locate(ctx, olds.target);
+        try {
+            await api.client.request({ operation: `delete ${label(olds.name)}`, method: "DELETE", path: `${api.prefix}${path`/dashboards/${id}`}`, response: z.unknown(), signal: ctx.signal });
+        } catch (error) {
+            if (!(error instanceof ApiError && error.isNotFound)) throw error;
+        }
+        claimed.delete(id);
+    },
+};
+
+/** The dashboard provider the SDK's stub loads. */
+export const dashboard = dynamicProvider(definition);
