@@ -1,3 +1,4 @@
+import assert from "node:assert/strict";
 import { Emulator, type EmulatorOptions } from "../emulator";
 import { Engine } from "../harness/engine";
 import { type ConfigValue, ProviderHost } from "../harness/host";
@@ -65,4 +66,45 @@ export async function startEmulatedStack(options: EmulatedStackOptions = {}): Pr
             await emu.close();
         },
     };
+}
+
+/**
+ * Registers the mocha hooks of a suite that runs on one emulated stack and returns the stack, filled in when the
+ * suite starts: started before the suite and closed after it; before each test `reset(stack)`, a fresh engine
+ * (empty state) and cleared request records; after each test, no invalid request and no emulator error.
+ */
+export function useEmulatedStack(reset: (stack: EmulatedStack) => void = () => {}, options: EmulatedStackOptions = {}): EmulatedStack {
+    const stack = {} as EmulatedStack;
+    before(async function () {
+        Object.assign(stack, await startEmulatedStack(options));
+    });
+    after(async function () {
+        await stack.close?.();
+    });
+    beforeEach(function () {
+        reset(stack);
+        stack.engine = new Engine(stack.host);
+        stack.emu.clearRequests();
+        stack.emu.clearInvalidRequests();
+    });
+    afterEach(function () {
+        assert.deepEqual(stack.emu.invalidRequests, []);
+        assert.deepEqual(stack.emu.serverErrors, []);
+    });
+    return stack;
+}
+
+/** One raw cloud API call to the emulator with its own credentials: for testing routes without a provider. */
+export async function cloudRequest(emu: Emulator, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+    const { keyId, keySecret } = emu.credentials;
+    const response = await fetch(`${emu.url}${path}`, {
+        method,
+        headers: {
+            authorization: `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString("base64")}`,
+            ...(body === undefined ? {} : { "content-type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, json: text === "" ? undefined : (JSON.parse(text) as unknown) };
 }

@@ -1,0 +1,69 @@
+/**
+ * `npm run emulator -- [--port N] [--no-rate-limits] [--fault-rate R] [--seed N]`
+ * Starts the emulator and prints the URL, the credentials and the environment variables for a Pulumi stack.
+ */
+import { Emulator } from "./emulator";
+
+interface Args {
+  port: number;
+  rateLimits: boolean;
+  faultRate: number;
+  seed?: number;
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { port: 0, rateLimits: true, faultRate: 0 };
+  const number = (flag: string, value: string | undefined): number => {
+    const parsed = Number(value);
+    if (value === undefined || !Number.isFinite(parsed)) throw new Error(`${flag} needs a number`);
+    return parsed;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split("=", 2);
+    const value = (): string | undefined => inline ?? argv[++i];
+    if (flag === "--port") args.port = number(flag, value());
+    else if (flag === "--no-rate-limits") args.rateLimits = false;
+    else if (flag === "--fault-rate") args.faultRate = number(flag, value());
+    else if (flag === "--seed") args.seed = number(flag, value());
+    else throw new Error(`unknown option ${argv[i]} (options: --port N, --no-rate-limits, --fault-rate R, --seed N)`);
+  }
+  return args;
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const emulator = await Emulator.start({ port: args.port, rateLimits: args.rateLimits, seed: args.seed });
+  if (args.faultRate > 0) emulator.faults.set({ rate: args.faultRate, kinds: ["5xx", "drop", "slow"], slowMs: 3000, seed: args.seed });
+  const { credentials, fixtures } = emulator;
+  const lines = [
+    `Observability emulator listening on ${emulator.url}`,
+    `  self-hosted API: ${emulator.url}/api/v2`,
+    `  cloud API:       ${emulator.url}/v1 (organization ${credentials.organizationId}, service ${credentials.serviceId})`,
+    `  rate limits ${args.rateLimits ? "on" : "off"}, fault rate ${args.faultRate}`,
+    "",
+    "Credentials:",
+    `  apiKey ${credentials.apiKey}`,
+    `  keyId ${credentials.keyId}  keySecret ${credentials.keySecret}`,
+    "",
+    "Seeded records (same ids in both variants):",
+    `  sources: logs ${fixtures.sources.logs.id}, traces ${fixtures.sources.traces.id}, metrics ${fixtures.sources.metrics.id}`,
+    `  webhooks: slack ${fixtures.webhooks.slack.id}, generic ${fixtures.webhooks.generic.id}`,
+    `  saved search ${fixtures.savedSearch.id}; connection ${fixtures.connection.id}`,
+    "",
+    "Environment:",
+    ...Object.entries(emulator.env()).map(([name, value]) => `export ${name}=${value}`),
+    "",
+    "Press Ctrl+C to stop.",
+  ];
+  console.log(lines.join("\n"));
+  const stop = (): void => {
+    void emulator.close().then(() => process.exit(0));
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

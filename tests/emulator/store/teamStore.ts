@@ -1,0 +1,39 @@
+import type { Alert, Connection, Dashboard, SavedSearch, Source, Webhook } from "./types";
+
+/** Everything one team (self-hosted) or one managed service holds. Maps keep insertion order. */
+export class TeamStore {
+  readonly dashboards = new Map<string, Dashboard>();
+  readonly alerts = new Map<string, Alert>();
+  readonly sources = new Map<string, Source>();
+  readonly connections = new Map<string, Connection>();
+  readonly webhooks = new Map<string, Webhook>();
+  readonly savedSearches = new Map<string, SavedSearch>();
+
+  /** @param teamId the owning team's id, returned as `teamId` on alerts */
+  constructor(readonly teamId: string) {}
+
+  /** Deletes the tile alerts of a dashboard, optionally only those whose tile id matches `tileIds`. */
+  deleteTileAlerts(dashboardId: string, tileIds?: ReadonlySet<string>): string[] {
+    const deleted: string[] = [];
+    for (const alert of this.alerts.values()) {
+      if (alert.source !== "tile" || alert.dashboardId !== dashboardId) continue;
+      if (tileIds && !tileIds.has(alert.tileId ?? "")) continue;
+      this.alerts.delete(alert.id);
+      deleted.push(alert.id);
+    }
+    return deleted;
+  }
+
+  /** Counts and ids per collection. */
+  inventory(): Record<string, { count: number; ids: string[] }> {
+    const summary = (map: Map<string, unknown>): { count: number; ids: string[] } => ({ count: map.size, ids: [...map.keys()] });
+    return {
+      dashboards: summary(this.dashboards),
+      alerts: summary(this.alerts),
+      sources: summary(this.sources),
+      connections: summary(this.connections),
+      webhooks: summary(this.webhooks),
+      savedSearches: summary(this.savedSearches),
+    };
+  }
+}
