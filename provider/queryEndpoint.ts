@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { ApiError } from "./http/errors";
+import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "./resource";
+import { movedKeys, withSettingDefaults } from "./settingDefaults";
+import { queryEndpointBody, QueryEndpointInputs, QueryEndpointOutputs, queryEndpointResponse, queryEndpointSchema } from "./schema/queryEndpoint";
+
+const TYPE_NAME = "QueryEndpoint";
+const TARGET_KEYS = ["organizationId", "serviceId"] as const;
+
+type Located = QueryEndpointInputs & { organizationId: string; serviceId: string };
+
+const label = (target: { serviceId: string }) => `${TYPE_NAME} of service ${target.serviceId}`;
+const endpointPath = (ctx: OperationContext, target: Located) => `${ctx.apis.servicePath(target)}/serviceQueryEndpoint`;
+
+/**
+ * Sends the complete declared configuration. The service replaces the endpoint wholesale, so sending the same
+ * body twice has the effect of sending it once: a POST without an answer is simply sent again.
+ */
+async function upsert(ctx: OperationContext, inputs: Located, verb: "create" | "update"): Promise<QueryEndpointOutputs> {
+    const endpoint = await ctx.apis.cloud().request({
+        operation: `${verb} ${label(inputs)}`,
+        method: "POST",
+        path: endpointPath(ctx, inputs),
+        body: queryEndpointBody(inputs),
+        response: queryEndpointResponse,
+        idempotent: true,
+        signal: ctx.signal,
+    });
+    return { ...endpoint, organizationId: inputs.organizationId, serviceId: inputs.serviceId, timeouts: inputs.timeouts };
+}
+
+function located(ctx: OperationContext, inputs: QueryEndpointInputs): Located {
+    return withSettingDefaults(inputs, ctx.apis.settings, TARGET_KEYS) as Located;
+}
+
+const definition: ResourceDefinition<QueryEndpointInputs, QueryEndpointOutputs> = {
+    typeName: TYPE_NAME,
+    schema: queryEndpointSchema,
+    complete: (inputs, settings) => withSettingDefaults(inputs, settings, TARGET_KEYS),
+    // Another service's endpoint is another object, so the new one can exist before the old one goes.
+    replaceKeys: (_olds, news, changed) => movedKeys(news, changed, TARGET_KEYS),
+
+    async create(ctx, inputs) {
+        const outs = await upsert(ctx, located(ctx, inputs), "create");
+        return { id: outs.id, outs };
+    },
+
+    async read(ctx, _id, olds) {
+        let endpoint: z.output<typeof queryEndpointResponse>;
+        try {
+            endpoint = await ctx.apis.cloud().request({ operation: `read ${label(olds)}`, method: "GET", path: endpointPath(ctx, olds), response: queryEndpointResponse, signal: ctx.signal });
+        } catch (error) {
+            // A JSON 404 means the service has no endpoint any more (a route that is not served stays an error).
+            if (error instanceof ApiError && error.isNotFound) return undefined;
+            throw error;
+        }
+        const { id, ...reported } = endpoint;
+        const inputs = normalizeReported(definition, ctx.apis.settings, { ...reported, organizationId: olds.organizationId, serviceId: olds.serviceId, timeouts: olds.timeouts });
+        return { outs: { ...endpoint, organizationId: olds.organizationId, serviceId: olds.serviceId, timeouts: olds.timeouts }, inputs };
+    },
+
+    async update(ctx, _id, olds, news) {
+        return upsert(ctx, { ...news, organizationId: news.organizationId ?? olds.organizationId, serviceId: news.serviceId ?? olds.serviceId }, "update");
+    },
+
+    async delete(ctx, _id, olds) {
+        try {
+            await ctx.apis.cloud().request({ operation: `delete ${label(olds)}`, method: "DELETE", path: endpointPath(ctx, olds), response: z.unknown(), signal: ctx.signal });
+        } catch (error) {
+            // Already gone: deleting is idempotent.
+            if (!(error instanceof ApiError && error.isNotFound)) throw error;
+        }
+    },
+};
+
+/** The query-endpoint provider the SDK's stub loads. */
+export const queryEndpoint = dynamicProvider(definition);
