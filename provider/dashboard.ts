@@ -1,9 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { ObservabilityApi } from "./apis";
-import { ApiError } from "./http/errors";
-import { path } from "./ids";
-import { createOnce, pickCreated } from "./recovery";
+import { collectionAt } from "./collection";
 import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "./resource";
 import { dashboardFields, normalizeDashboard, refineDashboard } from "./schema/dashboard";
 import { ResolvedTarget, resolveTarget, targetReplaceKeys, targetSchema } from "./target";
@@ -51,9 +49,6 @@ type WireDashboard = z.infer<typeof wireDashboard>;
 
 // Filter keys the managed variant does not accept (its filter objects are strict).
 const SELF_HOSTED_FILTER_KEYS = ["isBroadcastEnabled", "isVariableEnabled", "variableName"] as const;
-
-// Ids of dashboards this process created or adopted: never taken for another resource's lost create.
-const claimed = new Set<string>();
 
 const label = (name: string) => `Dashboard ${JSON.stringify(name)}`;
 
@@ -113,10 +108,6 @@ function fromWire(ctx: OperationContext, dashboard: WireDashboard, olds: { targe
     };
 }
 
-function locate(ctx: OperationContext, target: ResolvedTarget): ObservabilityApi {
-    return ctx.apis.observability(target.variant, target);
-}
-
 const definition: ResourceDefinition<Inputs, DashboardOutputs> = {
     typeName: "Dashboard",
     schema: dashboardSchema,
@@ -125,55 +116,28 @@ const definition: ResourceDefinition<Inputs, DashboardOutputs> = {
 
     async create(ctx, inputs) {
         const target = resolveTarget(ctx.apis.settings, inputs);
-        const api = locate(ctx, target);
-        const collection = `${api.prefix}/dashboards`;
-        const post = () =>
-            api.client.request({ operation: `create ${label(inputs.name)}`, method: "POST", path: collection, body: toWire(inputs, api), response: wireDashboard, signal: ctx.signal });
-        const findCreated = async () => {
-            const all = await api.client.request({ operation: `look for ${label(inputs.name)} after a failed create`, method: "GET", path: collection, response: z.array(wireDashboard), signal: ctx.signal });
-            const tileNames = JSON.stringify(inputs.tiles.map((tile) => tile.name));
-            return pickCreated(all, (d) => d.name === inputs.name && JSON.stringify(d.tiles.map((tile) => tile.name)) === tileNames, claimed, `create ${label(inputs.name)}`);
-        };
-        const created = await createOnce(post, findCreated);
-        claimed.add(created.id);
+        const dashboards = collectionAt(ctx, target, "dashboards", wireDashboard);
+        // A lost create is recognized by its name and its tile names, in order.
+        const tileNames = JSON.stringify(inputs.tiles.map((tile) => tile.name));
+        const created = await dashboards.create(`create ${label(inputs.name)}`, toWire(inputs, dashboards.api), (d) => d.name === inputs.name && JSON.stringify(d.tiles.map((tile) => tile.name)) === tileNames);
         return { id: created.id, outs: fromWire(ctx, created, { ...inputs, target }) };
     },
 
     async read(ctx, id, olds) {
-        const api = locate(ctx, olds.target);
-        try {
-            const dashboard = await api.client.request({ operation: `read ${label(olds.name)}`, method: "GET", path: `${api.prefix}${path`/dashboards/${id}`}`, response: wireDashboard, signal: ctx.signal });
-            const outs = fromWire(ctx, dashboard, olds);
-            const { target: _t, tileIds: _i, filterIds: _f, ...inputs } = outs;
-            return { outs, inputs };
-        } catch (error) {
-            if (error instanceof ApiError && error.isNotFound) return undefined;
-            throw error;
-        }
+        const dashboard = await collectionAt(ctx, olds.target, "dashboards", wireDashboard).read(`read ${label(olds.name)}`, id);
+        if (!dashboard) return undefined;
+        const outs = fromWire(ctx, dashboard, olds);
+        const { target: _t, tileIds: _i, filterIds: _f, ...inputs } = outs;
+        return { outs, inputs };
     },
 
     async update(ctx, id, olds, news) {
-        const api = locate(ctx, olds.target);
-        const updated = await api.client.request({
-            operation: `update ${label(news.name)}`,
-            method: "PUT",
-            path: `${api.prefix}${path`/dashboards/${id}`}`,
-            body: toWire(news, api, olds),
-            response: wireDashboard,
-            signal: ctx.signal,
-        });
+        const dashboards = collectionAt(ctx, olds.target, "dashboards", wireDashboard);
+        const updated = await dashboards.update(`update ${label(news.name)}`, id, toWire(news, dashboards.api, olds));
         return fromWire(ctx, updated, { ...news, target: olds.target });
     },
 
-    async delete(ctx, id, olds) {
-        const api = locate(ctx, olds.target);
-        try {
-            await api.client.request({ operation: `delete ${label(olds.name)}`, method: "DELETE", path: `${api.prefix}${path`/dashboards/${id}`}`, response: z.unknown(), signal: ctx.signal });
-        } catch (error) {
-            if (!(error instanceof ApiError && error.isNotFound)) throw error;
-        }
-        claimed.delete(id);
-    },
+    delete: (ctx, id, olds) => collectionAt(ctx, olds.target, "dashboards", wireDashboard).delete(`delete ${label(olds.name)}`, id),
 };
 
 /** The dashboard provider the SDK's stub loads. */
