@@ -73,7 +73,8 @@ export class Apis {
             budgetMs: this.settings.duration("retryBudgetMs", DEFAULT_RETRY.budgetMs),
         };
         const timeoutMs = this.settings.duration("requestTimeoutMs", 30_000);
-        const fingerprint = createHash("sha256").update(`${baseUrl.href}|${authorization}|${JSON.stringify(retry)}|${timeoutMs}|${JSON.stringify(extra.rate)}`).digest("hex");
+        const listCacheMs = this.settings.duration("readCacheMs", 10_000);
+        const fingerprint = createHash("sha256").update(`${baseUrl.href}|${authorization}|${JSON.stringify(retry)}|${timeoutMs}|${listCacheMs}|${JSON.stringify(extra.rate)}`).digest("hex");
         let client = this.clients.get(fingerprint);
         if (!client) {
             client = new ApiClient({
@@ -87,6 +88,7 @@ export class Apis {
                 limiter: sharedLimiter(name, baseUrl.origin, authorization, extra.rate, this.clock),
                 retry,
                 timeoutMs,
+                listCacheMs,
                 clock: this.clock,
             });
             this.clients.set(fingerprint, client);

@@ -43,6 +43,13 @@ export function collectionAt<W extends { id: string }>(ctx: OperationContext, ta
             return created;
         },
         async read(operation, id) {
+            // During a refresh every object of the collection is read: one shared list answers most of them.
+            // Only a hit is trusted; an object missing from the list is read by id before being declared gone.
+            if (client.lists.enabled) {
+                const all = await client.lists.get(base, () => listAll(client, `${operation} (listing ${name})`, base, wire, signal));
+                const hit = all.find((item) => item.id === id);
+                if (hit) return hit;
+            }
             try {
                 return await client.request({ operation, method: "GET", path: one(id), response: wire, signal });
             } catch (error) {

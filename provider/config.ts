@@ -32,6 +32,7 @@ export const SETTINGS = {
     requestTimeoutMs: { env: "OBSERVABILITY_REQUEST_TIMEOUT_MS", description: "timeout of one HTTP exchange in ms (default 30000)" },
     retryBudgetMs: { env: "OBSERVABILITY_RETRY_BUDGET_MS", description: "total time spent retrying one call in ms (default 60000)" },
     retryBaseDelayMs: { env: "OBSERVABILITY_RETRY_BASE_DELAY_MS", description: "first retry backoff in ms, doubled per attempt (default 1000)" },
+    readCacheMs: { env: "OBSERVABILITY_READ_CACHE_MS", description: "how long reads share list responses in ms (default 10000; 0 disables)" },
     pollIntervalMs: { env: "OBSERVABILITY_POLL_INTERVAL_MS", description: "first interval in ms when waiting for an object's state (data pipes), doubled per poll (default 2000)" },
     selfHostedRateLimit: { env: "OBSERVABILITY_SELF_HOSTED_RATE_LIMIT", description: "client-side limit, `<requests>/<seconds>s` (default 100/60s)" },
     cloudRateLimit: { env: "OBSERVABILITY_CLOUD_RATE_LIMIT", description: "client-side limit, `<requests>/<seconds>s` (default 10/10s)" },
@@ -117,7 +118,7 @@ export class Settings {
     }
 
     /** A positive integer in ms. */
-    duration(name: "requestTimeoutMs" | "retryBudgetMs" | "retryBaseDelayMs" | "pollIntervalMs", fallback: number): number {
+    duration(name: "requestTimeoutMs" | "retryBudgetMs" | "retryBaseDelayMs" | "pollIntervalMs" | "readCacheMs", fallback: number): number {
         const value = this.get(name);
         if (value === undefined) return fallback;
         const n = Number(value);

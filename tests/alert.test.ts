@@ -180,7 +180,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
             stack.emu.clearRequests();
             assert.deepEqual((await stack.engine.up(next)).same, ["errors"]);
             assert.deepEqual((await stack.engine.refresh()).same, ["errors"]);
-            assert.deepEqual(alertCalls(), [`GET /alerts/${id}`]);
+            assert.deepEqual(alertCalls(), ["GET /alerts"], "refresh reads through the shared list");
         });
 
         it("shows an out-of-band edit on refresh and puts the declaration back on the next up", async function () {

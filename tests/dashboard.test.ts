@@ -29,7 +29,8 @@ describe("Dashboard (through the real host, against the emulator)", function () 
         assert.deepEqual(stack.emu.serverErrors, []);
     });
 
-    const tiles = () => [
+    type Tile = { name: string; x: number; y: number; w: number; h: number; config: PropertyMap };
+    const tiles = (): Tile[] => [
         { name: "Errors", x: 0, y: 0, w: 12, h: 4, config: { displayType: "line", sourceId: logs, select: [{ aggFn: "count", where: "level:error" }], groupBy: "ServiceName" } },
         { name: "p95", x: 12, y: 0, w: 6, h: 4, config: { displayType: "number", sourceId: traces, select: [{ aggFn: "quantile", level: 0.95, valueExpression: "Duration" }], color: "chart-red" } },
         { name: "Slow spans", x: 18, y: 0, w: 6, h: 4, config: { displayType: "table", sourceId: traces, select: [{ aggFn: "avg", valueExpression: "Duration" }], groupBy: "SpanName", orderBy: "avg(Duration) DESC" } },
@@ -71,7 +72,7 @@ describe("Dashboard (through the real host, against the emulator)", function () 
         const before = state().outputs.tileIds as Record<string, string>;
         const edited = tiles().filter((t) => t.name !== "Runbook");
         edited[0] = { ...edited[0], w: 24 };
-        edited.push({ name: "Throughput", x: 0, y: 12, w: 24, h: 4, config: { displayType: "stacked_bar", sourceId: logs, select: [{ aggFn: "count" }] } } as (typeof edited)[0]);
+        edited.push({ name: "Throughput", x: 0, y: 12, w: 24, h: 4, config: { displayType: "stacked_bar", sourceId: logs, select: [{ aggFn: "count" }] } });
         stack.emu.clearRequests();
 
         const result = await stack.engine.up(declared({ tiles: edited }));
@@ -122,6 +123,24 @@ describe("Dashboard (through the real host, against the emulator)", function () 
         assert.deepEqual(refreshed.deleted, ["web"]);
         assert.equal(stack.engine.state.size, 0);
         await stack.host.delete(URN, id, outputs);
+    });
+
+    it("refreshes many dashboards through one shared list, and never trusts the list for a miss", async function () {
+        const many = Array.from({ length: 5 }, (_, i): DeclaredResource => ({ type: "Dashboard", name: `web-${i}`, provider: PROVIDER, inputs: { name: `Web ${i}`, tiles: tiles().slice(0, 1) } }));
+        await stack.engine.up(many);
+        stack.emu.clearRequests();
+        assert.deepEqual((await stack.engine.refresh()).same.length, 5);
+        assert.deepEqual(stack.emu.requests.map((r) => `${r.method} ${r.path}`), ["GET /api/v2/dashboards"], "one list answers five reads");
+
+        // A write clears the shared list; an object missing from it is read by id before it is declared gone.
+        await stack.engine.up(many.slice(0, 4));
+        const gone = stack.emu.store.selfHosted.dashboards.get(stack.engine.state.get(urn("Dashboard", "web-0"))?.id ?? "");
+        assert.ok(gone);
+        stack.emu.store.selfHosted.dashboards.delete(gone.id);
+        stack.emu.clearRequests();
+        const refreshed = await stack.engine.refresh();
+        assert.deepEqual(refreshed.deleted, ["web-0"]);
+        assert.deepEqual(stack.emu.requests.map((r) => `${r.method} ${r.path}`), ["GET /api/v2/dashboards", `GET /api/v2/dashboards/${gone.id}`]);
     });
 
     it("refuses invalid input at check with the property path and sends nothing", async function () {

@@ -2,6 +2,7 @@ import { Agent, Dispatcher, errors as undiciErrors } from "undici";
 import { z } from "zod";
 import { Clock, systemClock } from "./clock";
 import { Envelope } from "./envelope";
+import { ListCache } from "./listCache";
 import { ApiError } from "./errors";
 import { hintFor } from "./hints";
 import { RateLimiter } from "./rateLimiter";
@@ -52,6 +53,8 @@ export interface ApiClientOptions {
     retry: RetryPolicy;
     /** Timeout of one HTTP exchange. */
     timeoutMs: number;
+    /** How long list responses are shared between reads (0: never). */
+    listCacheMs?: number;
     clock?: Clock;
 }
 
@@ -89,9 +92,12 @@ interface RawResponse {
 export class ApiClient {
     readonly stats: ClientStats = { requests: 0, retries: 0, rateLimited: 0, failures: 0 };
     private readonly clock: Clock;
+    /** List responses shared between reads; cleared by every write through this client. */
+    readonly lists: ListCache;
 
     constructor(private readonly options: ApiClientOptions) {
         this.clock = options.clock ?? systemClock;
+        this.lists = new ListCache(options.listCacheMs ?? 0, this.clock);
     }
 
     get name(): string {
@@ -113,6 +119,16 @@ export class ApiClient {
     }
 
     private async exchange<T>(spec: RequestSpec<T>): Promise<{ payload: T; body: unknown }> {
+        if (spec.method !== "GET") this.lists.clear();
+        try {
+            return await this.exchangeWithRetries(spec);
+        } finally {
+            // Also after the write: a list loaded while it was in flight may predate it.
+            if (spec.method !== "GET") this.lists.clear();
+        }
+    }
+
+    private async exchangeWithRetries<T>(spec: RequestSpec<T>): Promise<{ payload: T; body: unknown }> {
         const idempotent = spec.idempotent ?? (spec.method === "GET" || spec.method === "PUT" || spec.method === "DELETE");
         const started = this.clock.now();
         const { retry } = this.options;

@@ -65,6 +65,8 @@ export async function runProgram(options: ProgramOptions): Promise<RunResult> {
         await waitForRegistrations();
     } finally {
         dependencies.stop();
+        // Pulumi's config store is process-wide: leave nothing for the next program or test.
+        pulumi.runtime.setAllConfig({});
     }
     return run.finish();
 }

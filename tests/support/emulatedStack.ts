@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { Emulator, type EmulatorOptions } from "../emulator";
-import { Engine } from "../harness/engine";
-import { type ConfigValue, ProviderHost } from "../harness/host";
+import { CheckFailedError, DeclaredResource, Engine } from "../harness/engine";
+import { type ConfigValue, type PropertyMap, ProviderHost } from "../harness/host";
 import { assertBuilt, ensureSelfLink } from "../harness/providerText";
 
 /** An emulator, Pulumi's real dynamic-provider host configured against it, and an engine model on top. */
@@ -92,6 +92,35 @@ export function useEmulatedStack(reset: (stack: EmulatedStack) => void = () => {
         assert.deepEqual(stack.emu.serverErrors, []);
     });
     return stack;
+}
+
+/**
+ * Asserts that `check` refuses each case's inputs with exactly one failure at the given property path, and that
+ * nothing reached the emulator.
+ * @param declare the program declaring the resource under test with the given inputs
+ * @param cases inputs and the property path `check` must name
+ */
+export async function assertCheckRefuses(stack: EmulatedStack, declare: (inputs: PropertyMap) => DeclaredResource[], cases: readonly [PropertyMap, string][]): Promise<void> {
+    for (const [inputs, property] of cases) {
+        await assert.rejects(stack.engine.up(declare(inputs)), (error: unknown) => {
+            assert.ok(error instanceof CheckFailedError, String(error));
+            assert.deepEqual(error.failures.map((f) => f.property), [property], JSON.stringify(inputs));
+            return true;
+        });
+    }
+    assert.deepEqual(stack.emu.requests, []);
+}
+
+/** Registers the mocha hooks that start an emulator alone (rate limits off) for a suite; returns its holder. */
+export function useEmulator(options: EmulatorOptions = {}): { emu: Emulator } {
+    const holder = {} as { emu: Emulator };
+    before(async function () {
+        holder.emu = await Emulator.start({ rateLimits: false, ...options });
+    });
+    after(async function () {
+        await holder.emu?.close();
+    });
+    return holder;
 }
 
 /** One raw cloud API call to the emulator with its own credentials: for testing routes without a provider. */
