@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ObservabilityApi } from "./apis";
 import { collectionAt } from "./collection";
+import { hex24 } from "./ids";
 import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "./resource";
 import { ALERT_FIELD_KEYS, alertFieldsFromWire, alertSchema, AlertStatus, alertStatusFromWire, isRange, WireAlert, wireAlert } from "./schema/alert";
 import { ResolvedTarget, resolveTarget, targetReplaceKeys } from "./target";
@@ -74,6 +75,7 @@ const definition: ResourceDefinition<Inputs, AlertOutputs> = {
     typeName: "Alert",
     schema: alertSchema,
     replaceKeys: (olds, news, changed) => targetReplaceKeys(olds, news, changed),
+    adoption: { id: hex24, seed: (inputs, settings) => ({ ...inputs, target: resolveTarget(settings, inputs) }) as AlertOutputs },
 
     async create(ctx, inputs) {
         const target = resolveTarget(ctx.apis.settings, inputs);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { ObservabilityApi } from "./apis";
 import { collectionAt } from "./collection";
+import { hex24 } from "./ids";
 import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "./resource";
 import { dashboardFields, normalizeDashboard, refineDashboard } from "./schema/dashboard";
 import { ResolvedTarget, resolveTarget, targetReplaceKeys, targetSchema } from "./target";
@@ -113,6 +114,8 @@ const definition: ResourceDefinition<Inputs, DashboardOutputs> = {
     schema: dashboardSchema,
     complete: (inputs) => normalizeDashboard(inputs),
     replaceKeys: (olds, news, changed) => targetReplaceKeys(olds, news, changed),
+    // Adopted tiles get their ids by name from the server, so the alerts already on them survive.
+    adoption: { id: hex24, seed: (inputs, settings) => ({ ...inputs, target: resolveTarget(settings, inputs), tileIds: {}, filterIds: {} }) },
 
     async create(ctx, inputs) {
         const target = resolveTarget(ctx.apis.settings, inputs);

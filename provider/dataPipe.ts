@@ -1,4 +1,4 @@
-import { ApiError } from "./http/errors";
+import { uuid } from "./ids";
 import { redact } from "./http/redact";
 import { OperationContext, dynamicProvider, ResourceDefinition } from "./resource";
 import { createOnce, pickCreated } from "./recovery";
@@ -169,18 +169,15 @@ const definition: ResourceDefinition<DataPipeInputs, DataPipeOutputs> = {
     complete: (inputs, settings) => withSettingDefaults(inputs, settings, ["organizationId", "serviceId"]),
     unmanagedWhenOmitted: ["scaling", "settings"],
     replaceKeys,
+    // The declared secrets stand for the adopted pipe's own: they cannot be read, so they are not re-sent.
+    adoption: { id: uuid, seed: (inputs, settings) => withSettingDefaults(inputs, settings, ["organizationId", "serviceId"]) as DataPipeOutputs },
 
     create: (ctx, inputs) => withoutSecretsInErrors(inputs.secrets, () => createPipe(ctx, inputs)),
 
     async read(ctx, id, olds) {
         const api = new PipeApi(ctx, olds, label("read", olds.name));
-        let pipe: WirePipe;
-        try {
-            pipe = await api.get(id);
-        } catch (error) {
-            if (error instanceof ApiError && error.isNotFound) return undefined;
-            throw error;
-        }
+        const pipe = await api.find(id);
+        if (!pipe) return undefined;
         const outs = outputsOf(pipe, olds);
         const { state: _state, createdAt: _createdAt, updatedAt: _updatedAt, ...inputs } = outs;
         return { outs, inputs };

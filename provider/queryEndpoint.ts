@@ -39,6 +39,8 @@ const definition: ResourceDefinition<QueryEndpointInputs, QueryEndpointOutputs> 
     complete: (inputs, settings) => withSettingDefaults(inputs, settings, TARGET_KEYS),
     // Another service's endpoint is another object, so the new one can exist before the old one goes.
     replaceKeys: (_olds, news, changed) => movedKeys(news, changed, TARGET_KEYS),
+    // One endpoint per service: adopting checks that the service's endpoint has this id.
+    adoption: { id: z.string().min(1).max(256), seed: (inputs, settings) => withSettingDefaults(inputs, settings, TARGET_KEYS) as QueryEndpointOutputs },
 
     async create(ctx, inputs) {
         const outs = await upsert(ctx, located(ctx, inputs), "create");

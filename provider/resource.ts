@@ -13,9 +13,23 @@ export interface OperationContext {
     signal: AbortSignal;
 }
 
+/** The input that names an existing object to adopt instead of creating one. */
+export const ADOPT_KEY = "adoptId";
+
 /** The inputs every resource accepts in addition to its own. */
 export interface CommonInputs {
     timeouts?: Timeouts;
+    /** Id of an existing object to bring under management instead of creating one. */
+    adoptId?: string;
+}
+
+// Ids of objects this process has seen managed (created, adopted, read, diffed or updated), per type: an
+// adoption of one of them would make two resources of the stack manage one object.
+const managedIds = new Map<string, Set<string>>();
+function managed(typeName: string): Set<string> {
+    let ids = managedIds.get(typeName);
+    if (!ids) managedIds.set(typeName, (ids = new Set()));
+    return ids;
 }
 
 /** One resource type: its schema and its CRUD against the API. Everything generic lives in `dynamicProvider`. */
@@ -38,6 +52,12 @@ export interface ResourceDefinition<Inputs extends CommonInputs, Outputs extends
     unmanagedWhenOmitted?: readonly (keyof Inputs & string)[];
     /** Default operation timeouts in ms. */
     timeouts?: { create?: number; update?: number; delete?: number };
+    /**
+     * Adoption of an existing object named by the `adoptId` input: the id format, and the outputs to read
+     * the object with, built from the checked inputs alone (where it lives, write-only values). A resource
+     * without it cannot adopt.
+     */
+    adoption?: { id: z.ZodType<string>; seed(inputs: Inputs, settings: Settings): Outputs };
     create(ctx: OperationContext, inputs: Inputs): Promise<{ id: string; outs: Outputs }>;
     /** Undefined when the object no longer exists. `inputs` are the inputs that would reproduce the object. */
     read(ctx: OperationContext, id: string, olds: Outputs): Promise<{ outs: Outputs; inputs: Inputs } | undefined>;
@@ -46,7 +66,7 @@ export interface ResourceDefinition<Inputs extends CommonInputs, Outputs extends
 }
 
 /** Inputs that tune the provider and never change the remote object. */
-const LOCAL_KEYS = new Set(["timeouts", "__provider"]);
+const LOCAL_KEYS = new Set(["timeouts", "__provider", ADOPT_KEY]);
 
 const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 
@@ -82,7 +102,12 @@ export function dynamicProvider<Inputs extends CommonInputs, Outputs extends Inp
 
         async check(_olds, news) {
             const apis = await ready;
-            const candidate = withoutProvider(news);
+            const { [ADOPT_KEY]: adoptId, ...candidate } = withoutProvider(news);
+            const adopt = adoptId === undefined ? {} : { [ADOPT_KEY]: adoptId };
+            if (adoptId !== undefined && !containsUnknown(adoptId)) {
+                const reason = !def.adoption ? `${def.typeName} does not adopt by id` : def.adoption.id.safeParse(adoptId).error?.issues[0]?.message;
+                if (reason) return { failures: [{ property: ADOPT_KEY, reason }] };
+            }
             const parsed = def.schema.safeParse(candidate);
             if (!parsed.success) {
                 const failures = parsed.error.issues
@@ -91,11 +116,12 @@ export function dynamicProvider<Inputs extends CommonInputs, Outputs extends Inp
                 if (failures.length > 0) return { failures };
             }
             // With unknowns the inputs pass through untouched; they are checked again when known.
-            return { inputs: containsUnknown(candidate) || !parsed.success ? candidate : toJson(complete(parsed.data as Inputs, apis.settings)) };
+            return { inputs: { ...(containsUnknown(candidate) || !parsed.success ? candidate : toJson(complete(parsed.data as Inputs, apis.settings))), ...adopt } };
         },
 
-        async diff(_id, olds: Outputs, news: Inputs) {
+        async diff(id: string, olds: Outputs, news: Inputs) {
             await ready;
+            managed(def.typeName).add(id);
             const changed = new Set(
                 inputKeys.filter(
                     (key) =>
@@ -110,11 +136,15 @@ export function dynamicProvider<Inputs extends CommonInputs, Outputs extends Inp
         },
 
         async create(inputs: Inputs) {
-            const result = await run("create", inputs.timeouts, (ctx) => def.create(ctx, inputs)).catch((error: unknown) => Promise.reject(withProviderText(error, inputs)));
+            const result = await run("create", inputs.timeouts, (ctx) => (inputs.adoptId === undefined ? def.create(ctx, inputs) : adopt(ctx, inputs.adoptId, inputs))).catch(
+                (error: unknown) => Promise.reject(withProviderText(error, inputs)),
+            );
+            managed(def.typeName).add(result.id);
             return { id: result.id, outs: toJson(result.outs) };
         },
 
         async read(id: string, props: Outputs) {
+            managed(def.typeName).add(id);
             const result = await run("read", undefined, (ctx) => def.read(ctx, id, props));
             // An empty id tells the engine the object is gone, so refresh drops it from state.
             if (!result) return { id: "", props: {} };
@@ -128,8 +158,26 @@ export function dynamicProvider<Inputs extends CommonInputs, Outputs extends Inp
 
         async delete(id: string, props: Outputs) {
             await run("delete", props.timeouts, (ctx) => def.delete(ctx, id, props));
+            managed(def.typeName).delete(id);
         },
     };
+
+    /**
+     * Takes over an existing object: reads it where the inputs say it lives, then brings it to the declared
+     * state with an update, which a faithful declaration skips entirely.
+     */
+    async function adopt(ctx: OperationContext, id: string, inputs: Inputs): Promise<{ id: string; outs: Outputs }> {
+        const what = `adopt ${def.typeName} ${JSON.stringify(id)}`;
+        if (!def.adoption) throw new Error(`${what}: ${def.typeName} does not adopt by id`);
+        if (managed(def.typeName).has(id)) throw new Error(`${what}: another resource of this stack already manages it; remove one of the two declarations`);
+        const found = await def.read(ctx, id, def.adoption.seed(inputs, ctx.apis.settings));
+        const reportedId = valueAt(found?.outs, ["id"]);
+        if (!found || (typeof reportedId === "string" && reportedId !== id)) {
+            throw new Error(`${what}: no such object where the resource points (check the id, the variant, the organization and the service)`);
+        }
+        const faithful = inputKeys.every((key) => LOCAL_KEYS.has(key) || (unmanaged.has(key) && valueAt(inputs, [key]) === undefined) || sameValue(valueAt(found.inputs, [key]), valueAt(inputs, [key])));
+        return { id, outs: faithful ? found.outs : await def.update(ctx, id, found.outs, inputs) };
+    }
 }
 
 /**

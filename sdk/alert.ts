@@ -2,13 +2,13 @@ import * as pulumi from "@pulumi/pulumi";
 import type { AlertInputs, AlertOutputs } from "../provider/alert";
 import type { AlertChannel as Channel } from "../provider/schema/alert";
 import type { ResolvedTarget } from "../provider/target";
-import { ArgsOf } from "./args";
+import { AdoptionArgs, ArgsOf } from "./args";
 import { providerStub } from "./stub";
 
 const provider = providerStub("alert");
 
 /** Arguments of an {@link Alert}; every property may be an Output. */
-export type AlertArgs = ArgsOf<AlertInputs>;
+export type AlertArgs = ArgsOf<AlertInputs> & AdoptionArgs;
 /** A notification channel of an alert: `{type: "webhook", webhookId}`. */
 export type AlertChannel = Channel;
 

@@ -14,3 +14,14 @@ export type InputOf<T> = T extends string | number | boolean | null | undefined
 
 /** The argument object of a resource: its top level is a plain object of inputs. */
 export type ArgsOf<T extends object> = { [K in keyof T]: InputOf<T[K]> };
+
+/** The adoption input of every resource that can take over an existing object. */
+export interface AdoptionArgs {
+    /**
+     * Id of an existing object to bring under management instead of creating one. On create the provider
+     * reads that object (failing clearly when it does not exist where the resource points, or when another
+     * resource of the stack manages it) and updates it to the declared state; a faithful declaration changes
+     * nothing. Removing or keeping this input afterwards causes no replacement.
+     */
+    adoptId?: pulumi.Input<string>;
+}

@@ -1,13 +1,13 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { DashboardInputs } from "../provider/dashboard";
 import type { ResolvedTarget } from "../provider/target";
-import { ArgsOf } from "./args";
+import { AdoptionArgs, ArgsOf } from "./args";
 import { providerStub } from "./stub";
 
 const provider = providerStub("dashboard");
 
 /** Arguments of a {@link Dashboard}; every property may be an Output. */
-export type DashboardArgs = ArgsOf<DashboardInputs>;
+export type DashboardArgs = ArgsOf<DashboardInputs> & AdoptionArgs;
 
 /**
  * A dashboard of the self-hosted API or of a cloud service's managed observability API.

@@ -8,7 +8,7 @@ import type {
     DataPipeSource,
     FieldMapping,
 } from "../provider/schema/dataPipe";
-import { ArgsOf } from "./args";
+import { AdoptionArgs, ArgsOf } from "./args";
 import { providerStub } from "./stub";
 
 export type { DataPipeDestination, DataPipeScaling, DataPipeSecrets, DataPipeSettings, DataPipeSource } from "../provider/schema/dataPipe";
@@ -16,7 +16,7 @@ export type { DataPipeDestination, DataPipeScaling, DataPipeSecrets, DataPipeSet
 const provider = providerStub("dataPipe");
 
 /** Arguments of {@link DataPipe}; every property may be an Output. */
-export type DataPipeArgs = ArgsOf<DataPipeInput>;
+export type DataPipeArgs = ArgsOf<DataPipeInput> & AdoptionArgs;
 
 /** One field mapping: `{sourceField, destinationField}`. */
 export type DataPipeFieldMapping = FieldMapping;

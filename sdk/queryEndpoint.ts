@@ -1,12 +1,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { QueryEndpointInput, QueryEndpointRole } from "../provider/schema/queryEndpoint";
-import { ArgsOf } from "./args";
+import { AdoptionArgs, ArgsOf } from "./args";
 import { providerStub } from "./stub";
 
 const provider = providerStub("queryEndpoint");
 
 /** Arguments of {@link QueryEndpoint}; every property may be an Output. */
-export type QueryEndpointArgs = ArgsOf<QueryEndpointInput>;
+export type QueryEndpointArgs = ArgsOf<QueryEndpointInput> & AdoptionArgs;
 /** A console role that may use a query endpoint. */
 export type { QueryEndpointRole };
 
