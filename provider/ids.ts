@@ -8,8 +8,13 @@ export const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
 
 /**
  * Builds a path from literal parts and parameters; every parameter is percent-encoded, so no value
- * can add a path segment or a query.
+ * can add a path segment or a query. Empty and dot parameters are refused: encoding leaves them as they
+ * are, and a URL parser would drop (`.`) or climb (`..`) the segment, or the path would name the collection.
  */
 export function path(strings: TemplateStringsArray, ...params: string[]): string {
-    return strings.reduce((out, part, i) => out + part + (i < params.length ? encodeURIComponent(params[i]) : ""), "");
+    const segment = (param: string) => {
+        if (param === "" || param === "." || param === "..") throw new Error(`not a path segment: ${JSON.stringify(param)}`);
+        return encodeURIComponent(param);
+    };
+    return strings.reduce((out, part, i) => out + part + (i < params.length ? segment(params[i]) : ""), "");
 }

@@ -58,7 +58,8 @@ export function targetReplaceKeys(olds: { target?: ResolvedTarget }, news: Targe
         if (!changed.has(key)) return false;
         const value = news[key];
         if (containsUnknown(value)) return true;
-        if (value === undefined || home === undefined) return false;
+        // Old outputs without a target (or with a null one) give no home to move from.
+        if (value === undefined || !home) return false;
         if (key !== "variant" && (news.variant ?? home.variant) === "self-hosted") return false;
         return value !== home[key];
     });

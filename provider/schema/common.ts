@@ -12,7 +12,8 @@ export function durationMs(text: string): number {
 
 const duration = z
     .string()
-    .regex(DURATION, "must be a duration such as `90s`, `5m` or `1h30m`")
+    // `abort`: the length check below must not run on text that is no duration (it would throw).
+    .regex(DURATION, { message: "must be a duration such as `90s`, `5m` or `1h30m`", abort: true })
     .refine((text) => text !== "" && durationMs(text) > 0, "must be longer than zero");
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { hex24 } from "../ids";
+import { containsUnknown } from "../unknown";
 import { text, timeoutsSchema } from "./common";
 import { metricType, tileConfig } from "./tileConfig";
 
@@ -115,9 +116,11 @@ export function refineDashboard(dashboard: DashboardShape, ctx: z.RefinementCtx)
         });
         containers.set(container.id, tabs);
     });
+    // A container or tab id not known yet (preview) could be the one a tile names: references are checked once known.
+    const referencesKnown = !containsUnknown(dashboard.containers);
     dashboard.tiles.forEach((tile, i) => {
         if (tile.tabId !== undefined && tile.containerId === undefined) issue(["tiles", i, "tabId"], "needs containerId");
-        if (tile.containerId === undefined) return;
+        if (tile.containerId === undefined || !referencesKnown) return;
         const tabs = containers.get(tile.containerId);
         if (!tabs) issue(["tiles", i, "containerId"], `references unknown container "${tile.containerId}"`);
         else if (tile.tabId !== undefined && !tabs.has(tile.tabId)) issue(["tiles", i, "tabId"], `is not a tab of container "${tile.containerId}"`);

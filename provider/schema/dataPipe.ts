@@ -205,9 +205,12 @@ export const postgresSourceSchema = z.strictObject({
     port: int(1, 65_535).optional(),
     /** Database to replicate. Changed in place. */
     database: text(255),
-    /** `basic` (the default; `secrets.credentials` `{username, password}`) or `IAM_ROLE` (needs `iamRole`). Changed in place. */
+    /**
+     * `basic` (the default; `secrets.credentials` `{username, password}`) or `IAM_ROLE` (needs `iamRole`). Changing it
+     * replaces the pipe (the database patch takes no authentication).
+     */
     authentication: z.enum(POSTGRES_AUTHENTICATIONS).optional(),
-    /** Role identifier assumed with `IAM_ROLE`. Changed in place. */
+    /** Role identifier assumed with `IAM_ROLE`. Changing it replaces the pipe. */
     iamRole: text(2048).optional(),
     /** Host name checked against the server certificate. Changed in place. */
     tlsHost: text(255).optional(),

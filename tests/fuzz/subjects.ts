@@ -1,0 +1,139 @@
+import fc from "fast-check";
+import { z } from "zod";
+import * as providers from "../../provider";
+import { dashboardSchema } from "../../provider/dashboard";
+import type { ConfigurableProvider } from "../../provider/resource";
+import { alertSchema } from "../../provider/schema/alert";
+import { dataPipeSchema } from "../../provider/schema/dataPipe";
+import { organizationSettingsSchema } from "../../provider/schema/organizationSettings";
+import { queryEndpointSchema } from "../../provider/schema/queryEndpoint";
+import type { ProviderKey } from "../../sdk/stub";
+import { alert } from "./arbitraries/alert";
+import { organizationSettings, queryEndpoint } from "./arbitraries/cloudSettings";
+import { hex24, Input, obj, plain } from "./arbitraries/common";
+import { dashboard } from "./arbitraries/dashboard";
+import { dataPipe } from "./arbitraries/dataPipe";
+
+/** One resource type under fuzzing: its provider, its schema, well-formed inputs and what its docs promise. */
+export interface FuzzSubject {
+    key: ProviderKey;
+    /** The name `check` uses for failures of the whole input. */
+    typeName: string;
+    provider: Fuzzable;
+    schema: z.ZodObject;
+    /** Inputs the schema must accept (as plain JSON, as the engine hands them over). */
+    valid: fc.Arbitrary<Input>;
+    /** Outputs that are not inputs (where it lives, server-assigned ids, state), with no bearing on `diff`. */
+    computed: fc.Arbitrary<Input>;
+    /** Inputs the program may omit to leave the remote value alone: then any old value plans no change. */
+    unmanagedWhenOmitted: readonly string[];
+    /** The fields documented as "changing it replaces the object": an unknown at or below one replaces. */
+    fixedFields: readonly string[];
+    /** Every property path `diff` may report in `replaces`: the fixed fields and the objects holding them. */
+    replaceKeys: ReadonlySet<string>;
+}
+
+/** A provider with the two methods under test (every resource provider has them). */
+export type Fuzzable = ConfigurableProvider & Required<Pick<ConfigurableProvider, "check" | "diff">>;
+
+function fuzzable(provider: ConfigurableProvider): Fuzzable {
+    if (!provider.check || !provider.diff) throw new Error("the provider has no check or diff");
+    return provider as Fuzzable;
+}
+
+const TARGET_KEYS = ["variant", "organizationId", "serviceId"];
+
+/** DataPipe: every field the schema documents as fixed at creation ("Changing it replaces the pipe"). */
+const PIPE_FIXED_FIELDS = [
+    "organizationId",
+    "serviceId",
+    "secrets.schemaRegistryCredentials",
+    ...["type", "format", "brokers", "topics", "consumerGroup", "offset", "schemaRegistry", "exactlyOnce"].map((f) => `source.kafka.${f}`),
+    ...["type", "format", "url", "delimiter", "compression", "isContinuous", "queueUrl"].map((f) => `source.objectStorage.${f}`),
+    ...["format", "streamName", "region", "iteratorType", "timestamp", "useEnhancedFanOut"].map((f) => `source.kinesis.${f}`),
+    ...["type", "authentication", "iamRole"].map((f) => `source.postgres.${f}`),
+    ...[
+        "replicationMode", "publicationName", "replicationSlotName", "allowNullableColumns", "initialLoadParallelism",
+        "snapshotNumRowsPerPartition", "snapshotNumberOfParallelTables", "enableFailoverSlots", "deleteOnMerge",
+    ].map((f) => `source.postgres.settings.${f}`),
+    ...["database", "table", "managedTable", "tableDefinition", "roles"].map((f) => `destination.${f}`),
+];
+/** A new source kind, or a source, destination or database settings not known yet (preview), replace as a whole. */
+const PIPE_REPLACE_KEYS = [...PIPE_FIXED_FIELDS, "source", "destination", "source.postgres.settings"];
+
+const instant = fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
+const resolvedTarget = fc.oneof(obj({ variant: fc.constant("self-hosted") }), obj({ variant: fc.constant("managed"), organizationId: fc.uuid(), serviceId: fc.uuid() }));
+const idsByName = fc.dictionary(fc.string({ maxLength: 10 }), hex24, { maxKeys: 3, noNullPrototype: true });
+
+const asJson = (arbitrary: fc.Arbitrary<Input>) => arbitrary.map(plain);
+
+export const SUBJECTS: readonly FuzzSubject[] = [
+    {
+        key: "dashboard",
+        typeName: "Dashboard",
+        provider: fuzzable(providers.dashboard),
+        schema: dashboardSchema,
+        valid: asJson(dashboard),
+        computed: obj({ target: resolvedTarget, tileIds: idsByName, filterIds: idsByName }),
+        unmanagedWhenOmitted: [],
+        fixedFields: TARGET_KEYS,
+        replaceKeys: new Set(TARGET_KEYS),
+    },
+    {
+        key: "alert",
+        typeName: "Alert",
+        provider: fuzzable(providers.alert),
+        schema: alertSchema,
+        valid: asJson(alert),
+        computed: obj({
+            target: resolvedTarget,
+            state: fc.constantFrom("OK", "ALERT", "PENDING", "INSUFFICIENT_DATA", "DISABLED", null),
+            silenced: fc.boolean(),
+            silencedUntil: fc.option(instant, { nil: null }),
+            team: fc.option(hex24, { nil: null }),
+            createdAt: fc.option(instant, { nil: null }),
+            updatedAt: fc.option(instant, { nil: null }),
+        }),
+        unmanagedWhenOmitted: [],
+        fixedFields: TARGET_KEYS,
+        replaceKeys: new Set(TARGET_KEYS),
+    },
+    {
+        key: "dataPipe",
+        typeName: "DataPipe",
+        provider: fuzzable(providers.dataPipe),
+        schema: dataPipeSchema,
+        valid: asJson(dataPipe),
+        computed: obj({ state: fc.constantFrom("Running", "Stopped", "Paused", "Completed", "Failed"), createdAt: instant, updatedAt: instant }),
+        unmanagedWhenOmitted: ["scaling", "settings"],
+        fixedFields: PIPE_FIXED_FIELDS,
+        replaceKeys: new Set(PIPE_REPLACE_KEYS),
+    },
+    {
+        key: "organizationSettings",
+        typeName: "OrganizationSettings",
+        provider: fuzzable(providers.organizationSettings),
+        schema: organizationSettingsSchema,
+        valid: asJson(organizationSettings),
+        computed: obj({
+            id: fc.uuid(),
+            createdAt: instant,
+            byocConfig: fc.array(obj({ id: fc.uuid(), accountName: fc.string() }), { maxLength: 2 }),
+            managedFields: fc.subarray(["name", "privateEndpoints"]),
+        }),
+        unmanagedWhenOmitted: ["name", "privateEndpoints"],
+        fixedFields: ["organizationId"],
+        replaceKeys: new Set(["organizationId"]),
+    },
+    {
+        key: "queryEndpoint",
+        typeName: "QueryEndpoint",
+        provider: fuzzable(providers.queryEndpoint),
+        schema: queryEndpointSchema,
+        valid: asJson(queryEndpoint),
+        computed: obj({ id: fc.uuid() }),
+        unmanagedWhenOmitted: [],
+        fixedFields: ["organizationId", "serviceId"],
+        replaceKeys: new Set(["organizationId", "serviceId"]),
+    },
+];
