@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ObservabilityApi } from "./apis";
 import { ApiError } from "./http/errors";
+import { readThroughList } from "./cachedRead";
 import { path } from "./ids";
 import { listAll } from "./paging";
 import { createOnce, pickCreated } from "./recovery";
@@ -42,21 +43,14 @@ export function collectionAt<W extends { id: string }>(ctx: OperationContext, ta
             claimed.add(created.id);
             return created;
         },
-        async read(operation, id) {
-            // During a refresh every object of the collection is read: one shared list answers most of them.
-            // Only a hit is trusted; an object missing from the list is read by id before being declared gone.
-            if (client.lists.enabled) {
-                const all = await client.lists.get(base, () => listAll(client, `${operation} (listing ${name})`, base, wire, signal));
-                const hit = all.find((item) => item.id === id);
-                if (hit) return hit;
-            }
-            try {
-                return await client.request({ operation, method: "GET", path: one(id), response: wire, signal });
-            } catch (error) {
-                if (error instanceof ApiError && error.isNotFound) return undefined;
-                throw error;
-            }
-        },
+        read: (operation, id) =>
+            readThroughList(
+                client,
+                base,
+                () => listAll(client, `${operation} (listing ${name})`, base, wire, signal),
+                id,
+                () => client.request({ operation, method: "GET", path: one(id), response: wire, signal }),
+            ),
         update: (operation, id, body) => client.request({ operation, method: "PUT", path: one(id), body, response: wire, signal }),
         async delete(operation, id) {
             try {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ApiClient } from "../http/client";
+import { readThroughList } from "../cachedRead";
 import { ApiError } from "../http/errors";
 import { path } from "../ids";
 import { OperationContext } from "../resource";
@@ -43,6 +44,11 @@ export class PipeApi {
 
     get(id: string): Promise<WirePipe> {
         return this.client.request({ operation: this.operation, method: "GET", path: this.pipePath(id), response: wirePipe, signal: this.ctx.signal });
+    }
+
+    /** The pipe, or undefined when it is gone; a list shared between reads answers it when it can. */
+    find(id: string): Promise<WirePipe | undefined> {
+        return readThroughList(this.client, this.base, () => this.list(), id, () => this.get(id));
     }
 
     create(body: unknown): Promise<WirePipe> {
