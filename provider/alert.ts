@@ -49,10 +49,11 @@ function toWire(alert: Inputs, api: ObservabilityApi): Record<string, unknown> {
     };
 }
 
-type Declared = Pick<Inputs, "variant" | "organizationId" | "serviceId" | "timeouts" | "channels"> & { target: ResolvedTarget };
+/** What the mapping of a server's alert needs from the declaration: where it lives and whether it used `channels`. */
+export type AlertDeclared = Pick<Inputs, "variant" | "organizationId" | "serviceId" | "timeouts" | "channels"> & { target: ResolvedTarget };
 
 /** Outputs from the server's answer: its fields normalized as `check` normalizes inputs, plus the read-only state. */
-function fromWire(ctx: OperationContext, alert: WireAlert, declared: Declared): AlertOutputs {
+function fromWire(ctx: OperationContext, alert: WireAlert, declared: AlertDeclared): AlertOutputs {
     const reported = {
         variant: declared.variant,
         organizationId: declared.organizationId,
@@ -67,6 +68,12 @@ function fromWire(ctx: OperationContext, alert: WireAlert, declared: Declared): 
 function inputsOf(outs: AlertOutputs): Inputs {
     const { target: _target, state: _state, silenced: _silenced, silencedUntil: _until, team: _team, createdAt: _created, updatedAt: _updated, ...inputs } = outs;
     return inputs;
+}
+
+/** The read mapping (refresh, adoption, export): the outputs and the normalized inputs that reproduce the server's alert. */
+export function readAlert(ctx: OperationContext, alert: WireAlert, declared: AlertDeclared): { outs: AlertOutputs; inputs: Inputs } {
+    const outs = fromWire(ctx, alert, declared);
+    return { outs, inputs: inputsOf(outs) };
 }
 
 const fieldsOf = (alert: object) => Object.fromEntries(ALERT_FIELD_KEYS.map((key) => [key, valueAt(alert, [key])]));
@@ -92,9 +99,7 @@ const definition: ResourceDefinition<Inputs, AlertOutputs> = {
     async read(ctx, id, olds) {
         // Undefined when gone, also when a dashboard edit or delete took its tile alerts with it (contract §3.7).
         const alert = await collectionAt(ctx, olds.target, "alerts", wireAlert).read(`read ${label(olds, id)}`, id);
-        if (!alert) return undefined;
-        const outs = fromWire(ctx, alert, olds);
-        return { outs, inputs: inputsOf(outs) };
+        return alert && readAlert(ctx, alert, olds);
     },
 
     async update(ctx, id, olds, news) {

@@ -35,7 +35,7 @@ const wireTile = z.looseObject({
     tabId: z.string().optional(),
 });
 const wireFilter = z.looseObject({ id: z.string(), name: z.string() });
-const wireDashboard = z.looseObject({
+export const wireDashboard = z.looseObject({
     id: z.string(),
     name: z.string(),
     tiles: z.array(wireTile),
@@ -46,7 +46,7 @@ const wireDashboard = z.looseObject({
     savedFilterValues: z.array(z.unknown()).optional(),
     containers: z.array(z.unknown()).optional(),
 });
-type WireDashboard = z.infer<typeof wireDashboard>;
+export type WireDashboard = z.infer<typeof wireDashboard>;
 
 // Filter keys the managed variant does not accept (its filter objects are strict).
 const SELF_HOSTED_FILTER_KEYS = ["isBroadcastEnabled", "isVariableEnabled", "variableName"] as const;
@@ -80,8 +80,11 @@ function toWire(inputs: Inputs, api: ObservabilityApi, ids?: { tileIds: Record<s
     };
 }
 
+/** What the mapping of a server's dashboard needs from the declaration: where it lives and the declared filters. */
+export type DashboardDeclared = { target: ResolvedTarget; timeouts?: Inputs["timeouts"]; filters?: Inputs["filters"] } & Partial<Pick<Inputs, keyof typeof targetSchema>>;
+
 /** Maps the server's dashboard back to normalized inputs and the id maps. */
-function fromWire(ctx: OperationContext, dashboard: WireDashboard, olds: { target: ResolvedTarget; timeouts?: Inputs["timeouts"]; filters?: Inputs["filters"] } & Partial<Pick<Inputs, keyof typeof targetSchema>>): DashboardOutputs {
+function fromWire(ctx: OperationContext, dashboard: WireDashboard, olds: DashboardDeclared): DashboardOutputs {
     // The server derives a variable name when none was sent; it is managed only where the user set it.
     const declaredVariable = new Map((olds.filters ?? []).map((filter) => [filter.name, filter.variableName]));
     const reported = {
@@ -109,6 +112,13 @@ function fromWire(ctx: OperationContext, dashboard: WireDashboard, olds: { targe
     };
 }
 
+/** The read mapping (refresh, adoption, export): the outputs and the normalized inputs that reproduce the server's dashboard. */
+export function readDashboard(ctx: OperationContext, dashboard: WireDashboard, olds: DashboardDeclared): { outs: DashboardOutputs; inputs: Inputs } {
+    const outs = fromWire(ctx, dashboard, olds);
+    const { target: _t, tileIds: _i, filterIds: _f, ...inputs } = outs;
+    return { outs, inputs };
+}
+
 const definition: ResourceDefinition<Inputs, DashboardOutputs> = {
     typeName: "Dashboard",
     schema: dashboardSchema,
@@ -128,10 +138,7 @@ const definition: ResourceDefinition<Inputs, DashboardOutputs> = {
 
     async read(ctx, id, olds) {
         const dashboard = await collectionAt(ctx, olds.target, "dashboards", wireDashboard).read(`read ${label(olds.name)}`, id);
-        if (!dashboard) return undefined;
-        const outs = fromWire(ctx, dashboard, olds);
-        const { target: _t, tileIds: _i, filterIds: _f, ...inputs } = outs;
-        return { outs, inputs };
+        return dashboard && readDashboard(ctx, dashboard, olds);
     },
 
     async update(ctx, id, olds, news) {

@@ -39,6 +39,13 @@ function outputsOf(pipe: WirePipe, inputs: DataPipeInputs): DataPipeOutputs {
     return { ...reportedInputs(pipe, inputs), state: pipe.state ?? "Unknown", createdAt: pipe.createdAt ?? "", updatedAt: pipe.updatedAt ?? "" } as DataPipeOutputs;
 }
 
+/** The read mapping (refresh, export): the outputs and the normalized inputs that reproduce the reported pipe. */
+export function readPipe(pipe: WirePipe, olds: DataPipeInputs): { outs: DataPipeOutputs; inputs: DataPipeInputs } {
+    const outs = outputsOf(pipe, olds);
+    const { state: _state, createdAt: _createdAt, updatedAt: _updatedAt, ...inputs } = outs;
+    return { outs, inputs };
+}
+
 /**
  * The error of a create or update whose writes went through but whose pipe did not reach its state: the engine
  * keeps the pipe (with the properties last seen) instead of losing track of it (pulumi-dynamic.md §5).
@@ -177,10 +184,7 @@ const definition: ResourceDefinition<DataPipeInputs, DataPipeOutputs> = {
     async read(ctx, id, olds) {
         const api = new PipeApi(ctx, olds, label("read", olds.name));
         const pipe = await api.find(id);
-        if (!pipe) return undefined;
-        const outs = outputsOf(pipe, olds);
-        const { state: _state, createdAt: _createdAt, updatedAt: _updatedAt, ...inputs } = outs;
-        return { outs, inputs };
+        return pipe && readPipe(pipe, olds);
     },
 
     update: (ctx, id, olds, news) => withoutSecretsInErrors(news.secrets, () => updatePipe(ctx, id, olds, news)),

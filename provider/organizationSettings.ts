@@ -1,3 +1,4 @@
+import type { Settings } from "./config";
 import { ApiError } from "./http/errors";
 import { path } from "./ids";
 import { createOnce } from "./recovery";
@@ -17,7 +18,8 @@ const TYPE_NAME = "OrganizationSettings";
 const label = (organizationId: string) => `${TYPE_NAME} ${organizationId}`;
 const organizationPath = (organizationId: string) => path`/organizations/${organizationId}`;
 
-async function getOrganization(ctx: OperationContext, organizationId: string, operation: string): Promise<Organization> {
+/** The organization (a 404 is an `ApiError` with `isNotFound`). */
+export async function getOrganization(ctx: OperationContext, organizationId: string, operation: string): Promise<Organization> {
     return ctx.apis.cloud().request({ operation, method: "GET", path: organizationPath(organizationId), response: organizationResponse, signal: ctx.signal });
 }
 
@@ -52,6 +54,22 @@ function outputsOf(org: Organization, kept: Pick<OrganizationSettingsOutputs, "o
     return { ...org, ...kept };
 }
 
+/**
+ * The read mapping (refresh, export): the outputs, and as inputs only the managed settings (`olds.managedFields`),
+ * so that refresh shows their drift and nothing else.
+ */
+export function readOrganization(settings: Settings, org: Organization, olds: Pick<OrganizationSettingsOutputs, "organizationId" | "managedFields" | "timeouts">): { outs: OrganizationSettingsOutputs; inputs: OrganizationSettingsInputs } {
+    const managed = new Set(olds.managedFields ?? []);
+    const reported = {
+        organizationId: olds.organizationId,
+        ...(managed.has("name") ? { name: org.name } : {}),
+        ...(managed.has("privateEndpoints") ? { privateEndpoints: org.privateEndpoints } : {}),
+        timeouts: olds.timeouts,
+    };
+    const inputs = normalizeReported(definition, settings, reported);
+    return { outs: outputsOf(org, { organizationId: olds.organizationId, managedFields: olds.managedFields ?? [], timeouts: olds.timeouts }), inputs };
+}
+
 /** The optional settings the program declares. */
 const managedFieldsOf = (inputs: OrganizationSettingsInputs) => OPTIONAL_SETTINGS.filter((key) => inputs[key] !== undefined);
 
@@ -84,16 +102,7 @@ const definition: ResourceDefinition<OrganizationSettingsInputs, OrganizationSet
             if (error instanceof ApiError && error.isNotFound) return undefined;
             throw error;
         }
-        // Only the managed settings are reported as inputs, so that refresh shows their drift and nothing else.
-        const managed = new Set(olds.managedFields ?? []);
-        const reported = {
-            organizationId: olds.organizationId,
-            ...(managed.has("name") ? { name: org.name } : {}),
-            ...(managed.has("privateEndpoints") ? { privateEndpoints: org.privateEndpoints } : {}),
-            timeouts: olds.timeouts,
-        };
-        const inputs = normalizeReported(definition, ctx.apis.settings, reported);
-        return { outs: outputsOf(org, { organizationId: olds.organizationId, managedFields: olds.managedFields ?? [], timeouts: olds.timeouts }), inputs };
+        return readOrganization(ctx.apis.settings, org, olds);
     },
 
     async update(ctx, _id, olds, news) {

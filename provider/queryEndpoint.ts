@@ -2,7 +2,8 @@ import { z } from "zod";
 import { ApiError } from "./http/errors";
 import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "./resource";
 import { movedKeys, withSettingDefaults } from "./settingDefaults";
-import { queryEndpointBody, QueryEndpointInputs, QueryEndpointOutputs, queryEndpointResponse, queryEndpointSchema } from "./schema/queryEndpoint";
+import type { Settings } from "./config";
+import { queryEndpointBody, QueryEndpointInputs, QueryEndpointOutputs, queryEndpointResponse, QueryEndpointResponse, queryEndpointSchema } from "./schema/queryEndpoint";
 
 const TYPE_NAME = "QueryEndpoint";
 const TARGET_KEYS = ["organizationId", "serviceId"] as const;
@@ -10,7 +11,7 @@ const TARGET_KEYS = ["organizationId", "serviceId"] as const;
 type Located = QueryEndpointInputs & { organizationId: string; serviceId: string };
 
 const label = (target: { serviceId: string }) => `${TYPE_NAME} of service ${target.serviceId}`;
-const endpointPath = (ctx: OperationContext, target: Located) => `${ctx.apis.servicePath(target)}/serviceQueryEndpoint`;
+const endpointPath = (ctx: OperationContext, target: { organizationId: string; serviceId: string }) => `${ctx.apis.servicePath(target)}/serviceQueryEndpoint`;
 
 /**
  * Sends the complete declared configuration. The service replaces the endpoint wholesale, so sending the same
@@ -27,6 +28,23 @@ async function upsert(ctx: OperationContext, inputs: Located, verb: "create" | "
         signal: ctx.signal,
     });
     return { ...endpoint, organizationId: inputs.organizationId, serviceId: inputs.serviceId, timeouts: inputs.timeouts };
+}
+
+/** The service's endpoint, or undefined when it has none (a JSON 404; a route that is not served stays an error). */
+export async function findQueryEndpoint(ctx: OperationContext, target: { organizationId: string; serviceId: string }, operation: string): Promise<QueryEndpointResponse | undefined> {
+    try {
+        return await ctx.apis.cloud().request({ operation, method: "GET", path: endpointPath(ctx, target), response: queryEndpointResponse, signal: ctx.signal });
+    } catch (error) {
+        if (error instanceof ApiError && error.isNotFound) return undefined;
+        throw error;
+    }
+}
+
+/** The read mapping (refresh, export): the outputs and the normalized inputs that reproduce the service's endpoint. */
+export function readQueryEndpoint(settings: Settings, endpoint: QueryEndpointResponse, olds: Pick<QueryEndpointOutputs, "organizationId" | "serviceId" | "timeouts">): { outs: QueryEndpointOutputs; inputs: QueryEndpointInputs } {
+    const { id: _id, ...reported } = endpoint;
+    const located = { organizationId: olds.organizationId, serviceId: olds.serviceId, timeouts: olds.timeouts };
+    return { outs: { ...endpoint, ...located }, inputs: normalizeReported(definition, settings, { ...reported, ...located }) };
 }
 
 function located(ctx: OperationContext, inputs: QueryEndpointInputs): Located {
@@ -48,17 +66,8 @@ const definition: ResourceDefinition<QueryEndpointInputs, QueryEndpointOutputs> 
     },
 
     async read(ctx, _id, olds) {
-        let endpoint: z.output<typeof queryEndpointResponse>;
-        try {
-            endpoint = await ctx.apis.cloud().request({ operation: `read ${label(olds)}`, method: "GET", path: endpointPath(ctx, olds), response: queryEndpointResponse, signal: ctx.signal });
-        } catch (error) {
-            // A JSON 404 means the service has no endpoint any more (a route that is not served stays an error).
-            if (error instanceof ApiError && error.isNotFound) return undefined;
-            throw error;
-        }
-        const { id, ...reported } = endpoint;
-        const inputs = normalizeReported(definition, ctx.apis.settings, { ...reported, organizationId: olds.organizationId, serviceId: olds.serviceId, timeouts: olds.timeouts });
-        return { outs: { ...endpoint, organizationId: olds.organizationId, serviceId: olds.serviceId, timeouts: olds.timeouts }, inputs };
+        const endpoint = await findQueryEndpoint(ctx, olds, `read ${label(olds)}`);
+        return endpoint && readQueryEndpoint(ctx.apis.settings, endpoint, olds);
     },
 
     async update(ctx, _id, olds, news) {

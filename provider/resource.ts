@@ -140,7 +140,7 @@ export function dynamicProvider<Inputs extends CommonInputs, Outputs extends Inp
                 (error: unknown) => Promise.reject(withProviderText(error, inputs)),
             );
             managed(def.typeName).add(result.id);
-            return { id: result.id, outs: toJson(result.outs) };
+            return { id: result.id, outs: toJson(withAdoptId(result.outs, inputs.adoptId)) };
         },
 
         async read(id: string, props: Outputs) {
@@ -148,12 +148,12 @@ export function dynamicProvider<Inputs extends CommonInputs, Outputs extends Inp
             const result = await run("read", undefined, (ctx) => def.read(ctx, id, props));
             // An empty id tells the engine the object is gone, so refresh drops it from state.
             if (!result) return { id: "", props: {} };
-            return { id, props: toJson(result.outs), inputs: toJson(result.inputs) } as pulumi.dynamic.ReadResult;
+            return { id, props: toJson(withAdoptId(result.outs, props.adoptId)), inputs: toJson(withAdoptId(result.inputs, props.adoptId)) } as pulumi.dynamic.ReadResult;
         },
 
         async update(id: string, olds: Outputs, news: Inputs) {
             const outs = await run("update", news.timeouts, (ctx) => def.update(ctx, id, olds, news)).catch((error: unknown) => Promise.reject(withProviderText(error, news)));
-            return { outs: toJson(outs) };
+            return { outs: toJson(withAdoptId(outs, news.adoptId)) };
         },
 
         async delete(id: string, props: Outputs) {
@@ -191,6 +191,14 @@ function withProviderText(error: unknown, news: object): unknown {
     if (typeof partial.id !== "string" || typeof partial.properties !== "object" || partial.properties === null) return error;
     partial.properties = toJson({ ...partial.properties, __provider: (news as Record<string, unknown>).__provider });
     return error;
+}
+
+/**
+ * Outputs carry `adoptId` while the program declares it, like every other input, so that a refresh reports it
+ * among the inputs it reads back and an adopted resource does not show as changed.
+ */
+function withAdoptId<T extends object>(value: T, adoptId: string | undefined): T {
+    return adoptId === undefined ? value : { ...value, [ADOPT_KEY]: adoptId };
 }
 
 function withoutProvider(news: Record<string, unknown>): Record<string, unknown> {

@@ -84,3 +84,6 @@ export const queryEndpointResponse = z
         openApiKeys: asSet(endpoint.openApiKeys ?? []),
         allowedOrigins: normalizeOrigins(endpoint.allowedOrigins ?? ""),
     }));
+
+/** The endpoint as read from the cloud API, normalized. */
+export type QueryEndpointResponse = z.output<typeof queryEndpointResponse>;

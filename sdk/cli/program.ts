@@ -1,0 +1,292 @@
+import * as providers from "../../provider";
+import { Kind, KINDS } from "./args";
+import { Checker, checkerOf, CheckFailure, settle } from "./check";
+import { kebab, pascal, slug, UniqueNames } from "./names";
+import type { ExportedDashboard, ExportedObject, Inventory } from "./read";
+import { neededSecrets } from "./secrets";
+import { Annotated, Code, printValue, TsEntry, TsObject, TsValue } from "./tsLiteral";
+
+/** The generated project. */
+export interface GeneratedProgram {
+    /** The program (`index.ts`). */
+    index: string;
+    /** The project file (`Pulumi.yaml`). */
+    pulumiYaml: string;
+    /** What to do with it (`README.md`). */
+    readme: string;
+    /** The secret config keys the program requires (project namespace), with what each one holds. */
+    secretKeys: { key: string; holds: string }[];
+    /** Declared resources per kind. */
+    declared: Record<Kind, number>;
+    /** Objects that could not be declared, with the reason (also written as comments into the program). */
+    skipped: string[];
+}
+
+/** One resource of the program, printed once every reference between resources is known. */
+interface Declaration {
+    kind: Kind;
+    className: string;
+    resourceName: string;
+    /** The variable, when another declaration references this one. */
+    variable?: string;
+    header: string[];
+    entries: TsEntry[];
+}
+
+const CHECKERS: Record<Kind, Checker> = {
+    dashboards: checkerOf(providers.dashboard),
+    alerts: checkerOf(providers.alert),
+    pipes: checkerOf(providers.dataPipe),
+    queryEndpoint: checkerOf(providers.queryEndpoint),
+    organization: checkerOf(providers.organizationSettings),
+};
+
+/** Keys always written, so that the program says where every object lives whatever the stack's settings. */
+const WHERE_KEYS = ["variant", "organizationId", "serviceId"];
+
+/** Members of Pulumi's `Output` that a lifted property access (`output[name]`) would hit instead of the value. */
+const OUTPUT_MEMBERS = new Set(["then", "apply", "get", "isKnown", "isSecret", "promise", "resources", "allResources", "toString", "toJSON", "doNotCapture", "deploymentOnlyModule", ...Object.getOwnPropertyNames(Object.prototype)]);
+
+/**
+ * Writes the program that declares every object of the inventory with its id, in the values the providers' read
+ * mapping gives (so that applying it adopts without a write and a refresh shows no change), references between
+ * them as code, and secrets as config lookups.
+ */
+export async function generateProgram(inventory: Inventory, project: string): Promise<GeneratedProgram> {
+    const resourceNames = new UniqueNames("-");
+    const variables = new UniqueNames("");
+    const configKeys = new UniqueNames("-");
+    const declarations: Declaration[] = [];
+    const skipped: string[] = [];
+    const comments: string[][] = [];
+    const secretKeys: { key: string; holds: string }[] = [];
+    const where = whereValues(inventory);
+
+    /** Declares one object, or records why it cannot be declared. */
+    async function declare(kind: Kind, className: string, object: ExportedObject, wantedName: string, header: string[], read: Record<string, unknown>, options: { adopt: boolean; extra?: (resourceName: string) => TsEntry[]; values?: Record<string, TsValue> }): Promise<Declaration | undefined> {
+        const settled = await settle(CHECKERS[kind], read, WHERE_KEYS);
+        if (!settled.ok) {
+            const reason = `${header[0]} (id ${object.id}) is not declared: the ${className} resource refuses it as it is (${describe(settled.failures)})`;
+            skipped.push(reason);
+            comments.push([reason, "Change it in the web UI (or declare it by hand), then export again."]);
+            return undefined;
+        }
+        const resourceName = resourceNames.claim(wantedName);
+        const drift = settled.drift.length === 0 ? [] : [`Warning: a refresh may report a change of ${settled.drift.join(", ")} (the read mapping and check disagree).`];
+        const entries: TsEntry[] = options.adopt ? [{ key: "adoptId", value: object.id }] : [];
+        const first = [...WHERE_KEYS, "name"].filter((key) => key in settled.declared);
+        for (const key of [...first, ...Object.keys(settled.declared).filter((key) => !first.includes(key))]) {
+            const value = settled.declared[key];
+            if (value === undefined || key === "secrets") continue;
+            entries.push({ key, value: options.values?.[key] ?? where[key]?.(value) ?? annotate(value as TsValue, inventory) });
+        }
+        entries.push(...(options.extra?.(resourceName) ?? []));
+        const declaration: Declaration = { kind, className, resourceName, header: [...header, ...drift], entries };
+        declarations.push(declaration);
+        return declaration;
+    }
+
+    // Dashboards first: alerts reference them.
+    const dashboards = new Map<string, Declaration>();
+    for (const exported of sorted(inventory.dashboards)) {
+        const declaration = await declare("dashboards", "Dashboard", exported, slug(exported.name) || "dashboard", [`Dashboard ${JSON.stringify(exported.name)}`], exported.inputs, { adopt: true });
+        if (declaration) dashboards.set(exported.id, declaration);
+    }
+
+    for (const exported of sorted(inventory.alerts)) {
+        const inputs = exported.inputs;
+        const onDashboard = typeof inputs.dashboardId === "string" ? inventory.dashboards.find((d) => d.id === inputs.dashboardId) : undefined;
+        const tileName = onDashboard?.tiles.find((tile) => tile.id === inputs.tileId)?.name;
+        const header = [`Alert ${exported.name ? JSON.stringify(exported.name) : `(unnamed, id ${exported.id})`}${inputs.source === "tile" ? ` on tile ${JSON.stringify(tileName ?? inputs.tileId)} of dashboard ${JSON.stringify(onDashboard?.name ?? inputs.dashboardId)}` : " on a saved search"}`];
+        const values: Record<string, TsValue> = {};
+        if (inputs.source === "tile") {
+            const reference = tileReference(onDashboard, String(inputs.tileId));
+            if (typeof reference === "string") header.push(`The dashboard and tile ids are literal: ${reference}.`);
+            else Object.assign(values, reference);
+        }
+        if (typeof inputs.savedSearchId === "string") values.savedSearchId = new Annotated(inputs.savedSearchId, "saved search (referenced by id, not managed here)");
+        const wanted = slug(exported.name ?? "") || (inputs.source === "tile" ? slug(`${onDashboard?.name ?? ""} ${tileName ?? ""} alert`) : "search-alert") || "alert";
+        await declare("alerts", "Alert", exported, wanted, header, inputs, { adopt: true, values });
+    }
+
+    for (const exported of sorted(inventory.pipes)) {
+        const kind = Object.keys((exported.inputs.source ?? {}) as object)[0] ?? "unknown";
+        const header = [`Data pipe ${JSON.stringify(exported.name)} (${kind} source, ${exported.state})`];
+        const secrets = await neededSecrets(CHECKERS.pipes, exported.inputs);
+        if (!secrets) {
+            const reason = `${header[0]} (id ${exported.id}) is not declared: no form of its secrets satisfies the DataPipe resource`;
+            skipped.push(reason);
+            comments.push([reason]);
+            continue;
+        }
+        const read = secrets.placeholders ? { ...exported.inputs, secrets: secrets.placeholders } : exported.inputs;
+        await declare("pipes", "DataPipe", exported, slug(exported.name) || "pipe", header, read, {
+            adopt: true,
+            extra: (resourceName) => {
+                if (secrets.needed.length === 0) return [];
+                const keys: string[] = [];
+                const value: Record<string, TsValue> = {};
+                for (const { field, leaves } of secrets.needed) {
+                    const lookup = (leaf?: string) => {
+                        const key = configKeys.claim([resourceName, kebab(field), ...(leaf ? [kebab(leaf)] : [])].join("-"));
+                        keys.push(key);
+                        secretKeys.push({ key, holds: `${leaf ? `${field}.${leaf}` : field} of data pipe ${JSON.stringify(exported.name)}` });
+                        return new Code(`config.requireSecret(${JSON.stringify(key)})`);
+                    };
+                    value[field] = leaves ? Object.fromEntries(leaves.map((leaf) => [leaf, lookup(leaf)])) : lookup();
+                }
+                return [{
+                    key: "secrets",
+                    value,
+                    before: [
+                        "The service never returns these secrets: set them before `pulumi up` (each command prompts for the",
+                        "value; pipe multi-line values such as PEM keys in: `pulumi config set --secret <key> < file`).",
+                        ...keys.map((key) => `  pulumi config set --secret ${key}`),
+                    ],
+                }];
+            },
+        });
+    }
+
+    if (inventory.queryEndpoint) {
+        await declare("queryEndpoint", "QueryEndpoint", inventory.queryEndpoint, "query-endpoint", ["The service's query endpoint"], inventory.queryEndpoint.inputs, { adopt: true });
+    }
+    if (inventory.organization) {
+        // OrganizationSettings always adopts its organization: it takes no adoptId.
+        const header = [`Organization ${JSON.stringify(inventory.organization.name)}: its name and private endpoints (deleting the resource only forgets them)`];
+        await declare("organization", "OrganizationSettings", inventory.organization, "organization", header, inventory.organization.inputs, { adopt: false });
+    }
+
+    const declared = Object.fromEntries(KINDS.map((kind) => [kind, declarations.filter((d) => d.kind === kind).length])) as Record<Kind, number>;
+    return { index: programText(inventory, declarations, comments, secretKeys.length > 0), pulumiYaml: pulumiYaml(project), readme: readme(inventory, project, declared, secretKeys, skipped), secretKeys, declared, skipped };
+
+    /** `dashboardWeb.id` and `dashboardWeb.tileIds["Errors"]`, or why the ids stay literal. */
+    function tileReference(exported: ExportedDashboard | undefined, tileId: string): Record<string, TsValue> | string {
+        if (!exported) return "the dashboard is not part of this export";
+        const tile = exported.tiles.find((t) => t.id === tileId);
+        if (!tile) return "the tile is not on the dashboard any more";
+        if (tile.name === "") return "the tile has no name, so the dashboard's `tileIds` cannot name it";
+        if (exported.tiles.filter((t) => t.name === tile.name).length > 1) return `the dashboard has several tiles named ${JSON.stringify(tile.name)}, so its \`tileIds\` cannot name this one`;
+        const declaration = dashboards.get(exported.id);
+        if (!declaration) return "the dashboard is not declared (see the comment above)";
+        declaration.variable ??= variables.claim(`dashboard${pascal(declaration.resourceName)}`);
+        const name = JSON.stringify(tile.name);
+        const lifted = !tile.name.startsWith("__") && !OUTPUT_MEMBERS.has(tile.name);
+        return {
+            dashboardId: new Code(`${declaration.variable}.id`),
+            tileId: new Code(lifted ? `${declaration.variable}.tileIds[${name}]` : `${declaration.variable}.tileIds.apply((ids) => ids[${name}])`),
+        };
+    }
+}
+
+/** Objects by name, then id: the order (and so the name suffixes) does not depend on the API's list order. */
+function sorted<T extends ExportedObject>(objects: readonly T[]): T[] {
+    return [...objects].sort((a, b) => compare(a.name ?? "", b.name ?? "") || compare(a.id, b.id));
+}
+
+function compare(a: string, b: string): number {
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The where-it-lives values as references to the program's constants. */
+function whereValues(inventory: Inventory): Record<string, ((value: unknown) => TsValue | undefined) | undefined> {
+    const service = inventory.service;
+    return {
+        organizationId: (value) => (value === service?.organizationId ? new Code("organizationId") : undefined),
+        serviceId: (value) => (value === service?.serviceId ? new Code("serviceId") : undefined),
+    };
+}
+
+/** Ids of data sources and webhooks get a comment naming them: they are referenced, not managed. */
+function annotate(value: TsValue, inventory: Inventory): TsValue {
+    if (typeof value === "string") {
+        const source = inventory.sourceNames.get(value);
+        if (source !== undefined) return new Annotated(value, `data source ${JSON.stringify(source)}`);
+        const webhook = inventory.webhookNames.get(value);
+        if (webhook !== undefined) return new Annotated(value, `webhook ${JSON.stringify(webhook)}`);
+        return value;
+    }
+    if (Array.isArray(value)) return (value as TsValue[]).map((item) => annotate(item, inventory));
+    if (value === null || typeof value !== "object" || value instanceof Code || value instanceof Annotated || value instanceof TsObject) return value;
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, annotate(item, inventory)]));
+}
+
+function describe(failures: readonly CheckFailure[]): string {
+    return failures.map((f) => `${f.property}: ${f.reason}`).join("; ");
+}
+
+function programText(inventory: Inventory, declarations: readonly Declaration[], comments: readonly string[][], usesConfig: boolean): string {
+    const lines = [
+        "// Generated by `pulumi-observability export`. Every object below already exists: each declaration names it",
+        "// with `adoptId`, so `pulumi up` takes it over without creating anything, and writes nothing while the",
+        "// declaration matches it. See README.md for the settings and secrets to set first.",
+        ...(usesConfig ? ['import * as pulumi from "@pulumi/pulumi";'] : []),
+        'import * as observability from "pulumi-observability";',
+        "",
+    ];
+    if (usesConfig) lines.push("// Secrets the APIs never return, from this project's stack config.", "const config = new pulumi.Config();", "");
+    if (inventory.service) {
+        lines.push("// Where the exported objects live.", `const organizationId = ${JSON.stringify(inventory.service.organizationId)};`, `const serviceId = ${JSON.stringify(inventory.service.serviceId)};`, "");
+    }
+    for (const comment of comments) lines.push(...comment.map((line) => `// ${line}`), "");
+    for (const declaration of declarations) {
+        const args = printValue(new TsObject(declaration.entries));
+        const statement = `new observability.${declaration.className}(${JSON.stringify(declaration.resourceName)}, ${args});`;
+        lines.push(...declaration.header.map((line) => `// ${line}`), declaration.variable ? `const ${declaration.variable} = ${statement}` : statement, "");
+    }
+    return lines.join("\n");
+}
+
+function pulumiYaml(project: string): string {
+    return [
+        `name: ${project}`,
+        "description: Observability objects exported by `pulumi-observability export` (adopted, not created)",
+        "runtime:",
+        "  name: nodejs",
+        "  options:",
+        "    typescript: true",
+        "",
+    ].join("\n");
+}
+
+function readme(inventory: Inventory, project: string, declared: Record<Kind, number>, secretKeys: readonly { key: string; holds: string }[], skipped: readonly string[]): string {
+    const counts = Object.entries(declared).filter(([, n]) => n > 0).map(([kind, n]) => `${n} ${kind}`).join(", ") || "nothing";
+    const selfHosted = inventory.target.variant === "self-hosted";
+    const observabilitySettings = selfHosted
+        ? ["pulumi config set observability:apiUrl <self-hosted API URL>", "pulumi config set --secret observability:apiKey <personal API access key>"]
+        : [];
+    const cloudSettings = inventory.service ? ["pulumi config set observability:cloudUrl <cloud API URL>", "pulumi config set observability:keyId <cloud API key id>", "pulumi config set --secret observability:keySecret <cloud API key secret>"] : [];
+    return [
+        `# ${project}`,
+        "",
+        `Generated by \`pulumi-observability export\` (${inventory.target.variant} variant${inventory.service ? `; organization ${inventory.service.organizationId}, service ${inventory.service.serviceId}` : ""}): ${counts}.`,
+        "Every object already exists; each declaration names it with `adoptId`, so the first `pulumi up` takes it over",
+        "instead of creating it and, while the declaration matches the object, writes nothing. After that first",
+        "`pulumi up`, `pulumi refresh` and `pulumi preview` report no change. `adoptId` may stay or go afterwards.",
+        "",
+        "## Steps",
+        "",
+        "```sh",
+        "npm init -y && npm install @pulumi/pulumi pulumi-observability",
+        "pulumi stack init <stack>",
+        ...observabilitySettings,
+        ...cloudSettings,
+        ...secretKeys.map((s) => `pulumi config set --secret ${s.key}   # ${s.holds}`),
+        "pulumi up",
+        "```",
+        "",
+        "## What the export cannot know",
+        "",
+        "- Secrets the APIs never return (data pipe credentials, access keys, connection strings, service account keys,",
+        "  schema-registry credentials, private keys) are read from the secret config keys above, never written into",
+        "  the program. Adoption does not send them; set the real values anyway, because later changes of a pipe do.",
+        "- Other values the service does not return are left out: a pipe's `destination.roles`, the `path` and",
+        "  `azureContainerName` of container-style object storage, and its `scaling` (unmanaged until declared).",
+        "- Data sources, webhooks and saved searches are referenced by id, with a comment naming them: this package",
+        "  does not manage them.",
+        "- The API leaves PromQL tiles out of its answers: do not manage a dashboard that has some, since an update",
+        "  would drop them.",
+        ...(skipped.length > 0 ? ["", "## Not declared", "", ...skipped.map((reason) => `- ${reason}`)] : []),
+        "",
+    ].join("\n");
+}
