@@ -154,7 +154,8 @@ async function updatePipe(ctx: OperationContext, id: string, olds: DataPipeOutpu
     const api = new PipeApi(ctx, news, label("update", news.name));
     const poll = pollInterval(ctx);
     const plan = planUpdate(olds, news);
-    if (plan.patch) await api.patch(id, plan.patch);
+    // Name, mappings, columns and source fields are absolute values: a lost answer may be retried.
+    if (plan.patch) await api.patch(id, plan.patch, true);
     if (plan.scaling) await api.patchScaling(id, plan.scaling);
     if (plan.settings) await api.putSettings(id, plan.settings);
     try {

@@ -129,6 +129,35 @@ describe("HTTP core", () => {
     });
 });
 
+describe("RateLimiter: a request counts until its answer arrives", () => {
+    it("keeps the window from the answer, not from the moment the request could leave", async () => {
+        const clock = new VirtualClock();
+        const limiter = new RateLimiter({ limit: 1, windowMs: 1000 }, clock, 0);
+        const start = clock.now();
+        const release = await limiter.acquire();
+        await clock.sleep(400); // in flight for 400 ms: queued in the connection pool, or a slow server
+        release();
+        await limiter.acquire();
+        assert.equal(clock.now() - start, 1400);
+    });
+
+    it("holds a request back while requests in flight take the limit, until one is answered", async () => {
+        const clock = new VirtualClock();
+        const limiter = new RateLimiter({ limit: 1, windowMs: 1000 }, clock, 0);
+        const release = await limiter.acquire();
+        let second = false;
+        const next = limiter.acquire().then(() => {
+            second = true;
+        });
+        await new Promise((resolve) => setImmediate(resolve));
+        assert.equal(second, false, "no slot while the first request is in flight");
+        const answered = clock.now();
+        release();
+        await next;
+        assert.equal(clock.now() - answered, 1000);
+    });
+});
+
 describe("createOnce", () => {
     const unknownOutcome = () => new ApiError({ operation: "create", method: "POST", path: "/x", outcomeUnknown: true });
 
@@ -143,6 +172,38 @@ describe("createOnce", () => {
         );
         assert.deepEqual(result, { id: "found" });
         assert.equal(posts, 1);
+    });
+
+    it("looks again once the lost request had time to finish on the server, before posting again", async () => {
+        const clock = new VirtualClock();
+        let posts = 0;
+        let looks = 0;
+        const lost = () => new ApiError({ operation: "create", method: "POST", path: "/x", outcomeUnknown: true, settleMs: 2000 });
+        const result = await createOnce(
+            async () => {
+                posts++;
+                throw lost();
+            },
+            async () => (++looks === 2 ? { id: "applied-late" } : undefined),
+            clock,
+        );
+        assert.deepEqual(result, { id: "applied-late" });
+        assert.equal(posts, 1);
+        assert.deepEqual(clock.sleeps, [2000]);
+    });
+
+    it("looks for the object after the last POST too, instead of failing a create that happened", async () => {
+        let posts = 0;
+        const result = await createOnce(
+            async () => {
+                posts++;
+                throw unknownOutcome();
+            },
+            async () => (posts === 3 ? { id: "third" } : undefined),
+            new VirtualClock(),
+        );
+        assert.deepEqual(result, { id: "third" });
+        assert.equal(posts, 3);
     });
 
     it("posts again only when the object does not exist", async () => {

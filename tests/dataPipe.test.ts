@@ -263,7 +263,9 @@ describe("DataPipe (through the real host, against the emulator)", function () {
             assertNoPlainSecret("the partial-create error", error.details);
 
             // Once the service catches up, a refresh sees it running and destroy (via the stored provider) removes it.
+            // (A refresh reads through the pipes list, which shows the state without stepping the emulator's machine.)
             pipes.behaviour.stuckByName.clear();
+            Object.assign(recordOf("slow"), { state: "Running", pending: [] });
             await stack.engine.refresh();
             assert.equal(stateOf("slow").outputs.state, "Running");
             await stack.engine.destroy();
@@ -305,6 +307,22 @@ describe("DataPipe (through the real host, against the emulator)", function () {
             assert.deepEqual(writes(), [{ call: `PATCH /${id}`, status: 200, body: { name: "orders-v2" } }]);
             assert.equal(stateOf("p").outputs.name, "orders-v2");
             assert.equal(recordOf("orders-v2").credentialWrites, 1, "the service never re-encrypted the credentials");
+        });
+
+        it("sends an in-place PATCH again when its answer is lost: it only sets absolute values", async function () {
+            await stack.engine.up(declare("p", kafkaPipe("orders")));
+            const id = stateOf("p").id;
+            stack.emu.clearRequests();
+            stack.emu.faults.failNext(1, "drop-after", { method: "PATCH" });
+
+            const result = await stack.engine.up(declare("p", kafkaPipe("orders-v2")));
+
+            assert.deepEqual(result.updated, ["p"]);
+            assert.deepEqual(writes(), [
+                { call: `PATCH /${id}`, status: 0, body: { name: "orders-v2" } }, // applied, then the connection dropped
+                { call: `PATCH /${id}`, status: 200, body: { name: "orders-v2" } },
+            ]);
+            assert.equal(recordOf("orders-v2").id, id);
         });
 
         it("sends field mappings together with the destination columns", async function () {
@@ -454,6 +472,24 @@ describe("DataPipe (through the real host, against the emulator)", function () {
             const up = await stack.engine.up([...declare("gone", kafkaPipe("gone")), ...declare("drifted", kafkaPipe("drifted"))]);
             assert.deepEqual(up.created, ["gone"]);
             assert.deepEqual(up.updated, ["drifted"]);
+        });
+
+        it("refreshes many pipes through one shared list, and never trusts the list for a miss", async function () {
+            const names = ["a", "b", "c", "d"];
+            const program = (renamed = "a") => names.flatMap((name) => declare(name, kafkaPipe(name === "a" ? renamed : name)));
+            await stack.engine.up(program());
+            stack.emu.clearRequests();
+            assert.deepEqual((await stack.engine.refresh()).same.length, 4);
+            assert.deepEqual(calls(), ["GET /"], "one list answers four reads");
+
+            // A write clears the shared list; a pipe missing from it is read by id before it is declared gone.
+            assert.deepEqual((await stack.engine.up(program("a-renamed"))).updated, ["a"]);
+            const goneId = stateOf("b").id;
+            pipes.pipes.delete(goneId);
+            stack.emu.clearRequests();
+            const refreshed = await stack.engine.refresh();
+            assert.deepEqual(refreshed.deleted, ["b"]);
+            assert.deepEqual(calls(), ["GET /", `GET /${goneId}`]);
         });
 
         it("deletes the pipe, and treats one already gone as deleted", async function () {

@@ -408,6 +408,44 @@ describe("harness: Engine model", function () {
         assert.deepEqual(opsSince(start).map((op) => op.split(" ")[0]), ["update", "create"]);
     });
 
+    it("runs independent steps at once and a dependent one after its dependency; parallel 1 runs one at a time", async function () {
+        const events: string[] = [];
+        let inFlight = 0;
+        let most = 0;
+        const original = host.create;
+        Object.assign(host, {
+            create: async (u: string, inputs: PropertyMap) => {
+                events.push(`start ${inputs.name}`);
+                most = Math.max(most, ++inFlight);
+                try {
+                    return await original.call(host, u, inputs);
+                } finally {
+                    inFlight--;
+                    events.push(`end ${inputs.name}`);
+                }
+            },
+        });
+        try {
+            const declared = [ping("d", (o) => ({ name: "d", parentId: o.a?.id })), ping("a", { name: "a" }), ping("b", { name: "b" }), ping("c", { name: "c" })];
+            const runs = [
+                { parallel: 16, expectedMost: 3, order: ["a", "b", "c", "d"] },
+                // One at a time, the first ready resource in declaration order goes next: d as soon as a is done.
+                { parallel: 1, expectedMost: 1, order: ["a", "d", "b", "c"] },
+            ];
+            for (const { parallel, expectedMost, order } of runs) {
+                events.length = 0;
+                most = 0;
+                const result = await new Engine(host, { parallel }).up(declared);
+                assert.equal(most, expectedMost, `parallel ${parallel}`);
+                assert.ok(events.indexOf("start d") > events.indexOf("end a"), events.join(", "));
+                assert.deepEqual(result.created, order, "results in start order, whatever order the steps finished in");
+            }
+        } finally {
+            delete (host as unknown as Record<string, unknown>).create;
+        }
+        assert.throws(() => new Engine(host, { parallel: 0 }), /parallel must be a positive integer/);
+    });
+
     it("destroy deletes in reverse dependency order", async function () {
         const engine = new Engine(host);
         const declared = [...stack(), ping("leaf", { name: "leaf" }, { dependsOn: ["child"] })];

@@ -55,8 +55,12 @@ export class PipeApi {
         return this.client.request({ operation: this.operation, method: "POST", path: this.base, body, response: wirePipe, signal: this.ctx.signal });
     }
 
-    patch(id: string, body: unknown): Promise<WirePipe> {
-        return this.client.request({ operation: this.operation, method: "PATCH", path: this.pipePath(id), body, response: wirePipe, signal: this.ctx.signal });
+    /**
+     * @param idempotent true when the body only sets absolute values (resending it has the effect of sending it
+     *   once), so that a lost answer is retried; a table-mapping delta is not
+     */
+    patch(id: string, body: unknown, idempotent = false): Promise<WirePipe> {
+        return this.client.request({ operation: this.operation, method: "PATCH", path: this.pipePath(id), body, response: wirePipe, idempotent, signal: this.ctx.signal });
     }
 
     patchScaling(id: string, body: unknown): Promise<WirePipe> {

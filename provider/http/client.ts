@@ -178,12 +178,21 @@ export class ApiClient {
                     ? "The request may have reached the server; the provider checks for the object before trying again"
                     : `Check that ${this.options.baseUrl.origin} is reachable`,
                 outcomeUnknown: sent && !idempotent,
+                settleMs: this.options.timeoutMs,
             });
         }
     }
 
     private async attempt(spec: RequestSpec<unknown>): Promise<{ kind: "response"; response: RawResponse } | { kind: "error"; error: unknown; sent: boolean }> {
-        await this.options.limiter.acquire(spec.signal);
+        const release = await this.options.limiter.acquire(spec.signal);
+        try {
+            return await this.send(spec);
+        } finally {
+            release();
+        }
+    }
+
+    private async send(spec: RequestSpec<unknown>): Promise<{ kind: "response"; response: RawResponse } | { kind: "error"; error: unknown; sent: boolean }> {
         this.stats.requests++;
         const url = new URL(this.options.baseUrl.pathname.replace(/\/$/, "") + spec.path, this.options.baseUrl.origin);
         for (const [key, value] of Object.entries(spec.query ?? {})) {
@@ -254,6 +263,7 @@ export class ApiClient {
             serverMessage: this.clean(message),
             hint: hintFor(response.status, this.options.credentialHelp, isJson || this.options.plainTextNotFound),
             outcomeUnknown,
+            settleMs: this.options.timeoutMs,
             notFound: response.status === 404 && (isJson || (this.options.plainTextNotFound && !/<html|<!doctype/i.test(response.text))),
         });
     }

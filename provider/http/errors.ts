@@ -19,6 +19,11 @@ export interface ApiErrorInfo {
      */
     outcomeUnknown?: boolean;
     /**
+     * For an unknown outcome: how long the lost request may still be at work on the server (the client's
+     * request timeout). Whoever looks for its effect looks again after that long before resending.
+     */
+    settleMs?: number;
+    /**
      * True when the server said the object does not exist. A 404 whose body is not the API's JSON (an
      * HTML "Cannot GET" page of the cloud API) means the route is not served, which is not the same.
      */
@@ -37,6 +42,8 @@ export class ApiError extends Error {
     readonly serverMessage?: string;
     readonly hint?: string;
     readonly outcomeUnknown: boolean;
+    /** See `ApiErrorInfo.settleMs`; 0 when not given. */
+    readonly settleMs: number;
     /** The object does not exist (see `ApiErrorInfo.notFound`). */
     readonly isNotFound: boolean;
 
@@ -51,6 +58,7 @@ export class ApiError extends Error {
         this.serverMessage = info.serverMessage;
         this.hint = info.hint;
         this.outcomeUnknown = info.outcomeUnknown ?? false;
+        this.settleMs = info.settleMs ?? 0;
         this.isNotFound = info.notFound ?? false;
     }
 }

@@ -14,14 +14,20 @@ export const DEFAULT_LIMITS = {
 } as const satisfies Record<string, RateLimit>;
 
 /**
- * Sliding-window limiter: never more than `limit` sends in any `windowMs`, so a server that counts in
- * fixed windows never sees more than its budget either. `marginMs` absorbs the difference between the
- * moment a request leaves and the moment the server counts it.
+ * Sliding-window limiter: never more than `limit` requests in any `windowMs`, so a server that counts in
+ * fixed windows never sees more than its budget either. A request counts from the moment it may leave
+ * until its answer arrives, and then for a window after that answer: the server counts it at some moment
+ * in between (connection pools and a busy process delay the send by an unknown time), so the window is
+ * kept from the latest moment it can have been counted. `marginMs` absorbs clock differences on top.
  */
 export class RateLimiter {
-    private readonly sent: number[] = [];
+    /** When the answers of finished requests arrived, oldest first. */
+    private readonly finished: number[] = [];
+    private inFlight = 0;
     private pausedUntil = 0;
     private turn: Promise<void> = Promise.resolve();
+    /** Wakes the request waiting for an answer to free a slot. */
+    private wake: (() => void) | undefined;
     readonly stats = { acquired: 0, waits: 0, pauses: 0 };
 
     constructor(
@@ -30,10 +36,16 @@ export class RateLimiter {
         private readonly marginMs = Math.min(250, rate.windowMs / 40),
     ) {}
 
-    /** Waits, in arrival order, until one more request may be sent. */
-    acquire(signal?: AbortSignal): Promise<void> {
+    /**
+     * Waits, in arrival order, until one more request may be sent. Returns the function to call once the
+     * request is over (answered or failed); until then it occupies its slot.
+     */
+    acquire(signal?: AbortSignal): Promise<() => void> {
         const mine = this.turn.then(() => this.waitForSlot(signal));
-        this.turn = mine.catch(() => undefined);
+        this.turn = mine.then(
+            () => undefined,
+            () => undefined,
+        );
         return mine;
     }
 
@@ -45,21 +57,52 @@ export class RateLimiter {
         }
     }
 
-    private async waitForSlot(signal?: AbortSignal): Promise<void> {
+    private async waitForSlot(signal?: AbortSignal): Promise<() => void> {
         for (;;) {
             signal?.throwIfAborted();
             const now = this.clock.now();
-            while (this.sent.length > 0 && this.sent[0] <= now - this.rate.windowMs - this.marginMs) this.sent.shift();
+            while (this.finished.length > 0 && this.finished[0] <= now - this.rate.windowMs - this.marginMs) this.finished.shift();
             let wait = 0;
             if (this.pausedUntil > now) wait = this.pausedUntil - now;
-            else if (this.sent.length >= this.rate.limit) wait = this.sent[0] + this.rate.windowMs + this.marginMs - now;
+            else if (this.inFlight + this.finished.length >= this.rate.limit) {
+                // Every slot is taken by requests still in flight: the first answer frees one a window later.
+                wait = this.finished.length > 0 ? this.finished[0] + this.rate.windowMs + this.marginMs - now : Number.POSITIVE_INFINITY;
+            }
             if (wait <= 0) {
-                this.sent.push(now);
+                this.inFlight++;
                 this.stats.acquired++;
-                return;
+                return this.releaser();
             }
             this.stats.waits++;
-            await this.clock.sleep(wait, signal);
+            await this.sleepOrWake(wait, signal);
+        }
+    }
+
+    private releaser(): () => void {
+        let released = false;
+        return () => {
+            if (released) return;
+            released = true;
+            this.inFlight--;
+            this.finished.push(this.clock.now());
+            this.wake?.();
+        };
+    }
+
+    /** Sleeps `ms` (when infinite: until woken) or until a request in flight finishes, whichever comes first. */
+    private async sleepOrWake(ms: number, signal?: AbortSignal): Promise<void> {
+        const stop = new AbortController();
+        const until = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
+        const woken = new Promise<void>((resolve) => (this.wake = resolve));
+        // An abort ends the wait too; the loop then throws the caller's reason.
+        const ended = Number.isFinite(ms)
+            ? this.clock.sleep(ms, until).catch(() => undefined)
+            : new Promise<void>((resolve) => until.addEventListener("abort", () => resolve(), { once: true }));
+        try {
+            await Promise.race([ended, woken]);
+        } finally {
+            this.wake = undefined;
+            stop.abort();
         }
     }
 }

@@ -8,8 +8,11 @@
  * order; unknown outputs during preview; refresh with `ReadResult.inputs`; partial-create state (init failures);
  * state kept in memory.
  *
+ * Steps run in parallel as in Pulumi (`parallel` option, default {@link DEFAULT_PARALLEL}; 1 runs them one at a
+ * time): a resource starts once the resources it depends on are done, a delete once its dependents are deleted.
+ * After a failed step no new step starts; the steps in flight finish, then the first error is thrown.
+ *
  * What the real engine does that this model leaves out:
- * - steps run in parallel (the host sees concurrent calls); here they run one at a time in dependency order;
  * - secrets: `additionalSecretOutputs` and `annotateSecrets` (outputs sharing a key with a secret input become
  *   secret), secret config and encrypted state; here everything is plaintext;
  * - resource options `ignoreChanges` (old values copied into news before check), `replaceOnChanges`, `protect`,
@@ -109,7 +112,7 @@ export interface RunResult {
     deleted: string[];
     /** Names of unchanged resources. */
     same: string[];
-    /** Every step in the order it ran. */
+    /** Every step, in the order the steps started (in sequential mode: the order they ran). */
     steps: StepRecord[];
 }
 
@@ -127,7 +130,15 @@ export interface EngineOptions {
     project?: string;
     /** Stack segment of URNs. Default `"dev"`. */
     stack?: string;
+    /**
+     * How many steps may run at once (`pulumi up --parallel`). Default {@link DEFAULT_PARALLEL}; 1 runs the steps
+     * one at a time, in declaration order as far as dependencies allow.
+     */
+    parallel?: number;
 }
+
+/** Steps run at once unless {@link EngineOptions.parallel} says otherwise. */
+export const DEFAULT_PARALLEL = 16;
 
 /** `check` refused the inputs of a resource. */
 export class CheckFailedError extends Error {
@@ -162,6 +173,8 @@ export class Engine {
     private readonly host: ProviderHost;
     private readonly project: string;
     private readonly stack: string;
+    /** Steps that may run at once; may be changed between runs. */
+    parallel: number;
 
     /**
      * @param host the provider host (all dynamic resources share the one default provider, as in Pulumi)
@@ -171,6 +184,8 @@ export class Engine {
         this.host = host;
         this.project = opts.project ?? "demo";
         this.stack = opts.stack ?? "dev";
+        this.parallel = opts.parallel ?? DEFAULT_PARALLEL;
+        if (!(Number.isInteger(this.parallel) && this.parallel >= 1)) throw new RangeError(`parallel must be a positive integer, got ${this.parallel}`);
     }
 
     /**
@@ -209,12 +224,20 @@ export class Engine {
         const condemned = new Map<string, ResourceState>();
         const declaredUrns = new Set<string>();
         if (mode === "up") await this.deletePending(result);
+        const slots = new Slots(this.parallel);
+        const parts: RunResult[] = [];
+        const keepOrder = this.stateOrderKeeper();
         return {
             register: (decl, dependencies) => {
                 declaredUrns.add(this.urnOf(decl));
-                return this.apply(decl, decl.inputs as PropertyMap, dependencies, mode, result, condemned);
+                // Results are reported in registration order, whatever order the steps finish in.
+                const part = emptyResult();
+                parts.push(part);
+                return slots.run(() => this.apply(decl, decl.inputs as PropertyMap, dependencies, mode, part, condemned));
             },
             finish: async () => {
+                mergeResults(result, parts);
+                keepOrder([...declaredUrns]);
                 if (mode === "up") await this.deleteLeftovers(before, condemned, declaredUrns, result);
                 else this.reportLeftovers(declaredUrns, result);
                 return result;
@@ -223,17 +246,47 @@ export class Engine {
     }
 
     private async deleteLeftovers(before: Map<string, ResourceState>, condemned: Map<string, ResourceState>, declaredUrns: Set<string>, result: RunResult): Promise<void> {
-        for (const u of reverseTopoOrder(before)) {
+        const doomed = reverseTopoOrder(before).filter((u) => condemned.has(u) || !declaredUrns.has(u));
+        await this.deleteInOrder(before, doomed, result, async (u, part) => {
             const old = condemned.get(u);
-            if (old) {
-                await this.host.delete(u, old.id, old.outputs, old.inputs);
-                const index = this.pendingDeletes.findIndex((p) => p.urn === u && p.id === old.id);
-                if (index >= 0) this.pendingDeletes.splice(index, 1);
-                result.steps.push({ op: "delete-replaced", urn: u, name: parseUrn(u).name, id: old.id });
-            } else if (!declaredUrns.has(u)) {
-                await this.deleteResource(u, result);
-            }
-        }
+            if (!old) return this.deleteResource(u, part);
+            await this.host.delete(u, old.id, old.outputs, old.inputs);
+            const index = this.pendingDeletes.findIndex((p) => p.urn === u && p.id === old.id);
+            if (index >= 0) this.pendingDeletes.splice(index, 1);
+            part.steps.push({ op: "delete-replaced", urn: u, name: parseUrn(u).name, id: old.id });
+        });
+    }
+
+    /**
+     * Runs `remove` for each of `urns` (given in reverse dependency order), a URN only once every URN among them that
+     * depends on it (per `graph`) is done, up to {@link parallel} at a time.
+     */
+    private deleteInOrder(graph: ReadonlyMap<string, ResourceState>, urns: string[], result: RunResult, remove: (u: string, part: RunResult) => Promise<void>): Promise<void> {
+        const waiting = new Set(urns);
+        const dependents = new Map<string, string[]>(urns.map((u) => [u, []]));
+        for (const u of urns) for (const dep of graph.get(u)?.dependencies ?? []) dependents.get(dep)?.push(u);
+        return runInOrder(
+            urns,
+            this.parallel,
+            result,
+            (u) => ((dependents.get(u) ?? []).every((d) => !waiting.has(d)) ? (part) => remove(u, part).then(() => void waiting.delete(u)) : undefined),
+            () => new Error("cannot order deletes"),
+        );
+    }
+
+    /**
+     * Keeps the state in the order a sequential run leaves it, whatever order parallel steps finished in: resources
+     * that were in state keep their place, new ones follow in the order their steps started (refresh and destroy
+     * walk the state in this order). Call the returned function with the URNs in start order once the steps ended.
+     */
+    private stateOrderKeeper(): (startOrder: readonly string[]) => void {
+        const existing = [...this.state.keys()];
+        return (startOrder) => {
+            const order = [...new Set([...existing, ...startOrder, ...this.state.keys()])].filter((u) => this.state.has(u));
+            const entries = order.map((u) => [u, this.mustGet(u)] as const);
+            this.state.clear();
+            for (const [u, s] of entries) this.state.set(u, s);
+        };
     }
 
     private reportLeftovers(declaredUrns: Set<string>, result: RunResult): void {
@@ -263,30 +316,40 @@ export class Engine {
      */
     async refresh(): Promise<RunResult> {
         const result = emptyResult();
-        for (const u of topoOrder(this.state)) {
-            const old = this.mustGet(u);
-            const { name } = parseUrn(u);
-            const read = await this.host.read(u, old.id, old.outputs, old.inputs);
-            if (read.id === "") {
-                this.state.delete(u);
-                result.deleted.push(name);
-                result.steps.push({ op: "refresh", urn: u, name, id: "", changed: true });
-                continue;
-            }
-            const next: ResourceState = { ...old, id: read.id, outputs: read.properties, inputs: read.inputs ?? old.inputs };
-            const changed = !isDeepStrictEqual(old, next);
-            this.state.set(u, next);
-            (changed ? result.updated : result.same).push(name);
-            result.steps.push({ op: "refresh", urn: u, name, id: read.id, changed });
-        }
+        const snapshot = new Map(this.state);
+        const pending = new Set(snapshot.keys());
+        await runInOrder(
+            topoOrder(snapshot),
+            this.parallel,
+            result,
+            (u) => ((snapshot.get(u)?.dependencies ?? []).every((d) => !pending.has(d)) ? (part) => this.refreshResource(u, part).then(() => void pending.delete(u)) : undefined),
+            () => new Error("cannot order refresh"),
+        );
         return result;
+    }
+
+    private async refreshResource(u: string, result: RunResult): Promise<void> {
+        const old = this.mustGet(u);
+        const { name } = parseUrn(u);
+        const read = await this.host.read(u, old.id, old.outputs, old.inputs);
+        if (read.id === "") {
+            this.state.delete(u);
+            result.deleted.push(name);
+            result.steps.push({ op: "refresh", urn: u, name, id: "", changed: true });
+            return;
+        }
+        const next: ResourceState = { ...old, id: read.id, outputs: read.properties, inputs: read.inputs ?? old.inputs };
+        const changed = !isDeepStrictEqual(old, next);
+        this.state.set(u, next);
+        (changed ? result.updated : result.same).push(name);
+        result.steps.push({ op: "refresh", urn: u, name, id: read.id, changed });
     }
 
     /** `pulumi destroy`: delete every resource in reverse dependency order. */
     async destroy(): Promise<RunResult> {
         const result = emptyResult();
         await this.deletePending(result);
-        for (const u of reverseTopoOrder(this.state)) await this.deleteResource(u, result);
+        await this.deleteInOrder(new Map(this.state), reverseTopoOrder(this.state), result, (u, part) => this.deleteResource(u, part));
         return result;
     }
 
@@ -308,23 +371,23 @@ export class Engine {
             }
         }
         const done: OutputsByName = {};
-        const pending = [...declared];
-        while (pending.length > 0) {
-            // The first declared resource whose dependencies are all done, as a program's awaits would unfold.
-            let next: { decl: DeclaredResource; evaluated: { inputs: PropertyMap; reads: string[] } } | undefined;
-            for (const decl of pending) {
-                if (!(decl.dependsOn ?? []).every((dep) => dep in done)) continue;
-                const evaluated = evaluate(decl, byName, done);
-                if (evaluated) {
-                    next = { decl, evaluated };
-                    break;
-                }
-            }
-            if (!next) throw new Error(`cannot order resources (dependency cycle?): ${pending.map((d) => d.name).join(", ")}`);
-            const { decl, evaluated } = next;
-            pending.splice(pending.indexOf(decl), 1);
+        // The first declared resource whose dependencies are all done starts first, as a program's awaits would unfold.
+        const startable = (decl: DeclaredResource): ((part: RunResult) => Promise<void>) | undefined => {
+            if (!(decl.dependsOn ?? []).every((dep) => dep in done)) return undefined;
+            const evaluated = evaluate(decl, byName, done);
+            if (!evaluated) return undefined;
             const dependencies = [...new Set([...(decl.dependsOn ?? []), ...evaluated.reads])].map((n) => this.urnOf(this.mustDeclare(byName, n)));
-            done[decl.name] = await this.apply(decl, evaluated.inputs, dependencies, mode, result, condemned);
+            return async (part) => {
+                started.push(this.urnOf(decl));
+                done[decl.name] = await this.apply(decl, evaluated.inputs, dependencies, mode, part, condemned);
+            };
+        };
+        const started: string[] = [];
+        const keepOrder = this.stateOrderKeeper();
+        try {
+            await runInOrder(declared, this.parallel, result, startable, (pending) => new Error(`cannot order resources (dependency cycle?): ${pending.map((d) => d.name).join(", ")}`));
+        } finally {
+            keepOrder(started);
         }
         return new Set(declared.map((d) => this.urnOf(d)));
     }
@@ -450,6 +513,83 @@ export class Engine {
         const decl = byName.get(name);
         if (!decl) throw new Error(`undeclared resource ${JSON.stringify(name)}`);
         return decl;
+    }
+}
+
+/**
+ * Starts items as they become ready, in list order, at most `limit` at a time: `startable(item)` returns the step
+ * of an item that may start now, or undefined. After a failure nothing new starts; the steps in flight finish and
+ * the first error is thrown. With `limit` 1 this is a plain loop that always runs the first ready item. Each step
+ * records into its own part of `result`, merged in start order, so that results do not depend on timing.
+ * @param items the items, in preferred start order
+ * @param limit how many steps may run at once
+ * @param result where the steps' outcomes are merged
+ * @param startable the step of an item if it may start now
+ * @param stuck the error when nothing runs and no pending item can start
+ */
+async function runInOrder<T>(
+    items: readonly T[],
+    limit: number,
+    result: RunResult,
+    startable: (item: T) => ((part: RunResult) => Promise<void>) | undefined,
+    stuck: (pending: T[]) => Error,
+): Promise<void> {
+    const pending = [...items];
+    const running = new Set<Promise<void>>();
+    const parts: RunResult[] = [];
+    let failure: { error: unknown } | undefined;
+    try {
+        for (;;) {
+            while (!failure && running.size < limit) {
+                let step: ((part: RunResult) => Promise<void>) | undefined;
+                const index = pending.findIndex((item) => (step = startable(item)) !== undefined);
+                if (index < 0 || !step) break;
+                pending.splice(index, 1);
+                const part = emptyResult();
+                parts.push(part);
+                const started: Promise<void> = step(part)
+                    .catch((error: unknown) => {
+                        failure ??= { error };
+                    })
+                    .finally(() => running.delete(started));
+                running.add(started);
+            }
+            if (running.size === 0) {
+                if (failure) throw failure.error;
+                if (pending.length === 0) return;
+                throw stuck(pending);
+            }
+            await Promise.race(running);
+        }
+    } finally {
+        mergeResults(result, parts);
+    }
+}
+
+/** Appends the parts' outcomes and steps to `result`, part after part. */
+function mergeResults(result: RunResult, parts: readonly RunResult[]): void {
+    for (const part of parts) {
+        for (const key of ["created", "updated", "replaced", "deleted", "same", "steps"] as const) (result[key] as unknown[]).push(...part[key]);
+    }
+}
+
+/** A counting semaphore: at most `limit` functions run at once; the others wait in arrival order. */
+class Slots {
+    private active = 0;
+    private readonly queue: (() => void)[] = [];
+
+    constructor(private readonly limit: number) {}
+
+    async run<T>(fn: () => Promise<T>): Promise<T> {
+        if (this.active >= this.limit) await new Promise<void>((resolve) => this.queue.push(resolve));
+        else this.active++;
+        try {
+            return await fn();
+        } finally {
+            const next = this.queue.shift();
+            if (next) next();
+            else this.active--;
+        }
     }
 }
 

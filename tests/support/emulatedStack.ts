@@ -3,6 +3,7 @@ import { Emulator, type EmulatorOptions } from "../emulator";
 import { CheckFailedError, DeclaredResource, Engine } from "../harness/engine";
 import { type ConfigValue, type PropertyMap, ProviderHost } from "../harness/host";
 import { assertBuilt, ensureSelfLink } from "../harness/providerText";
+import { emulatorConfig, withoutSettingsEnv } from "./emulatorConfig";
 
 /** An emulator, Pulumi's real dynamic-provider host configured against it, and an engine model on top. */
 export interface EmulatedStack {
@@ -32,25 +33,17 @@ export async function startEmulatedStack(options: EmulatedStackOptions = {}): Pr
     assertBuilt();
     ensureSelfLink();
     const emu = await Emulator.start({ rateLimits: false, ...options.emulator });
-    const { credentials } = emu;
     const config: Record<string, ConfigValue> = {
-        "observability:apiUrl": emu.url,
-        "observability:apiKey": { secret: credentials.apiKey },
-        "observability:cloudUrl": emu.url,
-        "observability:keyId": credentials.keyId,
-        "observability:keySecret": { secret: credentials.keySecret },
-        "observability:organizationId": credentials.organizationId,
-        "observability:serviceId": credentials.serviceId,
+        ...emulatorConfig(emu),
         "observability:retryBaseDelayMs": "1",
         "observability:retryBudgetMs": "2000",
         "observability:cloudRateLimit": "10000/1s",
         "observability:selfHostedRateLimit": "10000/1s",
         ...options.config,
     };
-    const env = Object.fromEntries(Object.keys(process.env).filter((key) => key.startsWith("OBSERVABILITY_")).map((key) => [key, undefined]));
     let host: ProviderHost;
     try {
-        host = await ProviderHost.start({ config, env });
+        host = await ProviderHost.start({ config, env: withoutSettingsEnv() });
     } catch (error) {
         await emu.close();
         throw error;
