@@ -1,24 +1,17 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import * as path from "node:path";
 import { queryEndpointState } from "./emulator/routes/queryEndpoint";
 import { REPO_ROOT } from "./harness/paths";
 import { runProgram } from "./harness/program";
+import { readStackConfig } from "./harness/stackFile";
 import { useEmulatedStack } from "./support/emulatedStack";
 
 const EXAMPLE = path.join(REPO_ROOT, "examples", "organization");
-// js-yaml comes with @pulumi/pulumi (which reads stack files with it); load it from there.
-const yaml = createRequire(require.resolve("@pulumi/pulumi/package.json"))("js-yaml") as { load(text: string): unknown };
 
 /** The program's own settings (`demo:*`) from a stack file, as the CLI hands them to the program. */
 function programConfig(stackFile: string): Record<string, string> {
-    const parsed = yaml.load(readFileSync(path.join(EXAMPLE, stackFile), "utf8")) as { config: Record<string, unknown> };
-    return Object.fromEntries(
-        Object.entries(parsed.config)
-            .filter(([key]) => key.startsWith("demo:"))
-            .map(([key, value]) => [key, typeof value === "string" ? value : JSON.stringify(value)]),
-    );
+    return Object.fromEntries(Object.entries(readStackConfig(path.join(EXAMPLE, stackFile))).filter(([key]) => key.startsWith("demo:")));
 }
 
 describe("examples/organization (the program under Pulumi's mocks, resources through the real host)", function () {

@@ -1,25 +1,20 @@
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+
+// js-yaml comes with @pulumi/pulumi, which reads stack files with it; load that copy.
+const yaml = createRequire(require.resolve("@pulumi/pulumi/package.json"))("js-yaml") as { load(text: string): unknown };
 
 /**
- * Reads the `config:` map of a Pulumi stack file (`Pulumi.<stack>.yaml`). Only what this repository's
- * stack files use is supported: flat `namespace:key: value` entries, plain or quoted. A `secure:` value
- * (an encrypted secret) is refused: such values only the CLI can decrypt.
+ * Reads the `config:` map of a Pulumi stack file (`Pulumi.<stack>.yaml`) as the CLI hands it to a program:
+ * strings as they are, structured values as JSON text. An encrypted `secure:` value is refused: only the
+ * CLI can decrypt it, so tests pass such settings through the environment instead.
  */
 export function readStackConfig(file: string): Record<string, string> {
-    const config: Record<string, string> = {};
-    let inConfig = false;
-    for (const [index, line] of readFileSync(file, "utf8").split("\n").entries()) {
-        if (/^\s*(#|$)/.test(line)) continue;
-        if (/^\S/.test(line)) {
-            inConfig = line.trim() === "config:";
-            continue;
-        }
-        if (!inConfig) continue;
-        const match = /^\s+([\w.-]+:[\w.-]+):\s*(.*?)\s*$/.exec(line);
-        if (!match) throw new Error(`${file}:${index + 1}: only flat "namespace:key: value" config entries are supported`);
-        const [, key, raw] = match;
-        if (raw === "" || raw.startsWith("secure:")) throw new Error(`${file}:${index + 1}: ${key} is structured or encrypted; set it through the environment instead`);
-        config[key] = /^(["']).*\1$/.test(raw) ? raw.slice(1, -1) : raw;
-    }
-    return config;
+    const parsed = yaml.load(readFileSync(file, "utf8")) as { config?: Record<string, unknown> } | undefined;
+    return Object.fromEntries(
+        Object.entries(parsed?.config ?? {}).map(([key, value]) => {
+            if (typeof value === "object" && value !== null && "secure" in value) throw new Error(`${file}: ${key} is encrypted; set it through the environment instead`);
+            return [key, typeof value === "string" ? value : JSON.stringify(value)];
+        }),
+    );
 }
