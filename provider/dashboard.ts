@@ -103,7 +103,8 @@ function fromWire(ctx: OperationContext, dashboard: WireDashboard, olds: Dashboa
         containers: dashboard.containers ?? [],
         timeouts: olds.timeouts,
     };
-    const inputs = normalizeDashboard(normalizeReported(definition, ctx.apis.settings, reported));
+    // normalizeReported applies `complete`, which is normalizeDashboard.
+    const inputs = normalizeReported(definition, ctx.apis.settings, reported);
     return {
         ...inputs,
         target: olds.target,

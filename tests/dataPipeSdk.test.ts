@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import * as path from "node:path";
-import * as pulumi from "@pulumi/pulumi";
 import { getDataPipes } from "../sdk";
 import { pipesState } from "./emulator/routes/pipes";
 import { SECRET_SIG, SECRET_SIG_KEY } from "./harness/host";
@@ -42,8 +41,6 @@ describe("DataPipe SDK: the example program and getDataPipes", function () {
     });
 
     afterEach(function () {
-        // `runProgram` leaves the program's configuration in Pulumi's process-wide store: later lookups would read it.
-        pulumi.runtime.setAllConfig({});
         assert.deepEqual(stack.emu.invalidRequests, []);
         assert.deepEqual(stack.emu.serverErrors, []);
     });
