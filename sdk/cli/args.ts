@@ -1,5 +1,5 @@
-import type { Variant } from "../../provider/config";
-import { uuid } from "../../provider/ids";
+import type { Variant } from "../../provider/settings/config";
+import { uuid } from "../../provider/api/ids";
 
 /** The kinds of objects the exporter reads, in the order the program declares them. */
 export const KINDS = ["dashboards", "alerts", "pipes", "queryEndpoint", "organization"] as const;
