@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { AlertInputs, AlertOutputs } from "../../provider/resources/alert/provider";
+import type { AlertArgs as AlertDeclaration, AlertOutputs } from "../../provider/resources/alert/schema";
 import type { AlertChannel as Channel } from "../../provider/resources/alert/schema";
 import type { ResolvedTarget } from "../../provider/settings/target";
 import { AdoptionArgs, ArgsOf } from "../args";
@@ -8,7 +8,7 @@ import { providerStub } from "../stub";
 const provider = providerStub("alert");
 
 /** Arguments of an {@link Alert}; every property may be an Output. */
-export type AlertArgs = ArgsOf<AlertInputs> & AdoptionArgs;
+export type AlertArgs = ArgsOf<AlertDeclaration> & AdoptionArgs;
 /** A notification channel of an alert: `{type: "webhook", webhookId}`. */
 export type AlertChannel = Channel;
 

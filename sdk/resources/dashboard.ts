@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { DashboardInputs } from "../../provider/resources/dashboard/provider";
+import type { DashboardArgs as DashboardDeclaration } from "../../provider/resources/dashboard/schema";
 import type { ResolvedTarget } from "../../provider/settings/target";
 import { AdoptionArgs, ArgsOf } from "../args";
 import { providerStub } from "../stub";
@@ -7,7 +7,7 @@ import { providerStub } from "../stub";
 const provider = providerStub("dashboard");
 
 /** Arguments of a {@link Dashboard}; every property may be an Output. */
-export type DashboardArgs = ArgsOf<DashboardInputs> & AdoptionArgs;
+export type DashboardArgs = ArgsOf<DashboardDeclaration> & AdoptionArgs;
 
 /**
  * A dashboard of the self-hosted API or of a cloud service's managed observability API.

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type {
     DataPipeDestination,
-    DataPipeInput,
+    DataPipeArgs as DataPipeDeclaration,
     DataPipeScaling,
     DataPipeSecrets,
     DataPipeSettings,
@@ -16,7 +16,7 @@ export type { DataPipeDestination, DataPipeScaling, DataPipeSecrets, DataPipeSet
 const provider = providerStub("dataPipe");
 
 /** Arguments of {@link DataPipe}; every property may be an Output. */
-export type DataPipeArgs = ArgsOf<DataPipeInput> & AdoptionArgs;
+export type DataPipeArgs = ArgsOf<DataPipeDeclaration> & AdoptionArgs;
 
 /** One field mapping: `{sourceField, destinationField}`. */
 export type DataPipeFieldMapping = FieldMapping;

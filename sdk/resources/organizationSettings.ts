@@ -1,12 +1,12 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { ByocConfig, OptionalSetting, OrganizationSettingsInput, PrivateEndpoint } from "../../provider/resources/organizationSettings/schema";
+import type { ByocConfig, OptionalSetting, OrganizationSettingsArgs as OrganizationSettingsDeclaration, PrivateEndpoint } from "../../provider/resources/organizationSettings/schema";
 import { ArgsOf } from "../args";
 import { providerStub } from "../stub";
 
 const provider = providerStub("organizationSettings");
 
 /** Arguments of {@link OrganizationSettings}; every property may be an Output. */
-export type OrganizationSettingsArgs = ArgsOf<OrganizationSettingsInput>;
+export type OrganizationSettingsArgs = ArgsOf<OrganizationSettingsDeclaration>;
 /** A private endpoint of the organization: `{id, description}`. */
 export type OrganizationPrivateEndpoint = PrivateEndpoint;
 /** A bring-your-own-cloud configuration of the organization: `{id, accountName}`. */

@@ -1,12 +1,12 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { QueryEndpointInput, QueryEndpointRole } from "../../provider/resources/queryEndpoint/schema";
+import type { QueryEndpointArgs as QueryEndpointDeclaration, QueryEndpointRole } from "../../provider/resources/queryEndpoint/schema";
 import { AdoptionArgs, ArgsOf } from "../args";
 import { providerStub } from "../stub";
 
 const provider = providerStub("queryEndpoint");
 
 /** Arguments of {@link QueryEndpoint}; every property may be an Output. */
-export type QueryEndpointArgs = ArgsOf<QueryEndpointInput> & AdoptionArgs;
+export type QueryEndpointArgs = ArgsOf<QueryEndpointDeclaration> & AdoptionArgs;
 /** A console role that may use a query endpoint. */
 export type { QueryEndpointRole };
 
