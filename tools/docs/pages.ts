@@ -1,14 +1,12 @@
 import * as fs from "fs";
 import * as path from "path";
-import { kindReferences, undocumented } from "./reference";
+import { KindReference, kindReferences, ROOT, undocumented } from "./reference";
 import { PAGES_DIR, renderPages } from "./render";
 
-/** The repository root (this file lives in `tools/docs/`). */
-export const ROOT = path.resolve(__dirname, "..", "..");
+export { ROOT };
 
 /** What `npm run docs` writes: every page by its path from the root, and the properties that lack JSDoc. */
-export function generatePages(root = ROOT): { pages: Map<string, string>; undocumented: string[] } {
-    const references = kindReferences(root);
+export function generatePages(references: readonly KindReference[] = kindReferences()): { pages: Map<string, string>; undocumented: string[] } {
     return { pages: renderPages(references), undocumented: undocumented(references) };
 }
 

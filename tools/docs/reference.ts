@@ -1,7 +1,11 @@
+import * as path from "path";
 import { registry, type RegisteredKind } from "../../provider";
 import { DEFAULT_TIMEOUT_MS } from "../../provider/engine/dynamicProvider";
 import { defaultAt, idFormat, inputJsonSchema, literalsAt, replacesOnChange } from "./schemaFacts";
 import { SdkReader, TypedProperty } from "./sdkTypes";
+
+/** The repository root (this file lives in `tools/docs/`). */
+export const ROOT = path.resolve(__dirname, "..", "..");
 
 /** One row of a reference table. */
 export interface Field extends TypedProperty {
@@ -29,7 +33,7 @@ export interface KindReference {
 }
 
 /** The reference of every kind in the registry, in the registry's order. */
-export function kindReferences(root: string): KindReference[] {
+export function kindReferences(root = ROOT): KindReference[] {
     const sdk = new SdkReader(root);
     return Object.entries(registry as Record<string, RegisteredKind>).map(([key, kind]) => kindReference(sdk, key, kind));
 }
@@ -45,7 +49,11 @@ function kindReference(sdk: SdkReader, key: string, kind: RegisteredKind): KindR
         if (fallback !== undefined) field.default = fallback;
         // An object's own row would speak for all its properties, which have their own rows.
         const asked = !property.path.includes("[]") && !(property.nested && !property.type.endsWith("[]"));
-        field.replaces = asked && replacesOnChange(definition, property.path);
+        try {
+            field.replaces = asked && replacesOnChange(definition, property.path);
+        } catch (error) {
+            throw new Error(`${typeName}: replaceKeys fails on a change of ${property.path.join(".")} alone (${String(error)}; asked with an unknown value there, as a preview would)`);
+        }
         return field;
     });
     const reference: KindReference = {

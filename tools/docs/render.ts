@@ -34,6 +34,13 @@ function description(field: Field): string {
     return [only, field.description].filter((text) => text).join(" ");
 }
 
+function required(field: Field): string {
+    const only = field.requiredWith;
+    if (field.required || !only) return field.required ? "yes" : "no";
+    const values = only.values.map((value) => `\`${value}\``).join(", ");
+    return only.without ? `yes, except with \`${only.property}\` ${values}` : `with \`${only.property}\` ${values}`;
+}
+
 function typeCell(field: Field): string {
     // The elements of a list of objects have their section under the path `name[]`.
     const depth = /(\[\])*$/.exec(field.type)?.[0].length ?? 0;
@@ -45,7 +52,7 @@ function inputRows(fields: readonly Field[]): string[][] {
     return fields.map((field) => [
         `\`${field.path[field.path.length - 1]}\``,
         typeCell(field),
-        field.required ? "yes" : "no",
+        required(field),
         field.default === undefined ? "" : `\`${field.default}\``,
         field.replaces ? "yes" : "",
         field.secret ? "yes" : "",

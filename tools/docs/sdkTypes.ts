@@ -8,6 +8,8 @@ export interface TypedProperty {
     /** The type as a user writes it, without the `pulumi.Input` wrapping. */
     type: string;
     required: boolean;
+    /** For a property of a union that only some of its shapes require: which. */
+    requiredWith?: Restriction;
     /** The JSDoc text, or "" when the property has none. */
     description: string;
     /** Set when the property is an object (or a list or union of objects) whose properties follow. */
@@ -116,6 +118,9 @@ export class SdkReader {
             };
             const onlyWith = holders.length < shapes.length ? onlyWithOf(discriminants, shapes, holders) : undefined;
             if (onlyWith) property.onlyWith = onlyWith;
+            const requiring = holders.filter((_holder, i) => !(symbols[i].flags & ts.SymbolFlags.Optional));
+            const requiredWith = requiring.length > 0 && requiring.length < holders.length ? onlyWithOf(discriminants, holders, requiring, shapes) : undefined;
+            if (requiredWith) property.requiredWith = requiredWith;
             into.push(property);
             if (nested) this.collect(unwrapped.elements, [...at, name, ...unwrapped.listPath], into, depth + 1);
         }
@@ -240,8 +245,10 @@ export class SdkReader {
  * For a property only some shapes of a union have: the discriminant whose values exactly separate the shapes
  * that have it from those that do not, and the fewer of the two value sets (sorted): those with it, or those without.
  */
-function onlyWithOf(discriminants: Map<string, string[]>, shapes: ts.Type[], holders: ts.Type[]): Restriction | undefined {
-    for (const [property, values] of discriminants) {
+function onlyWithOf(discriminants: Map<string, string[]>, shapes: ts.Type[], holders: ts.Type[], all: ts.Type[] = shapes): Restriction | undefined {
+    for (const [property, allValues] of discriminants) {
+        // The discriminant's values are listed per shape of the whole union (`all`); `shapes` may be some of them.
+        const values = shapes.map((shape) => allValues[all.indexOf(shape)]);
         const holding = new Set(shapes.map((shape, i) => (holders.includes(shape) ? values[i] : undefined)).filter((value) => value !== undefined));
         const lacking = new Set(values.filter((value) => !holding.has(value)));
         const separates = shapes.every((shape, i) => holders.includes(shape) === holding.has(values[i]));

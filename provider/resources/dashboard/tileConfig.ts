@@ -185,6 +185,17 @@ const timeSeries = {
     seriesLimit,
 };
 
+/** Pie and bar charts: one value per group. */
+const grouped = {
+    ...builder,
+    select: selects(1, 1),
+    groupBy: z.string().optional(),
+    orderBy: longText(10_000).optional(),
+    numberFormat: numberFormat.optional(),
+    /** Top N groups; 0 = unlimited; omitted = the server's cap. */
+    limit: seriesLimit,
+};
+
 /** Options of line charts only. */
 const lineOptions = {
     /** Whether to show the previous period beside the current one. */
@@ -239,17 +250,8 @@ const builderConfig = z.discriminatedUnion("displayType", [
             })
             .optional(),
     }),
-    z.object({
-        displayType: z.literal("pie"),
-        ...builder,
-        select: selects(1, 1),
-        groupBy: z.string().optional(),
-        orderBy: longText(10_000).optional(),
-        numberFormat: numberFormat.optional(),
-        /** Top N groups; 0 = unlimited; omitted = the server's cap. */
-        limit: seriesLimit,
-    }),
-    z.object({ displayType: z.literal("bar"), ...builder, select: selects(1, 1), groupBy: z.string().optional(), orderBy: longText(10_000).optional(), numberFormat: numberFormat.optional(), limit: seriesLimit }),
+    z.object({ displayType: z.literal("pie"), ...grouped }),
+    z.object({ displayType: z.literal("bar"), ...grouped }),
     z.object({
         displayType: z.literal("heatmap"),
         ...builder,
