@@ -81,7 +81,7 @@ function inputsSection(inputs: readonly Field[]): string {
 
 function outputsSection(outputs: readonly Field[]): string {
     const rows = outputs.map((field) => [`\`${field.path[0]}\``, `\`${field.type}\``, field.secret ? "yes" : "", field.description]);
-    return `## Outputs\n\nWhat the class reports (the engine also reports every input back):\n\n${table(["Name", "Type", "Secret", "Description"], rows)}`;
+    return `## Outputs\n\nWhat the resource reports after create, update and refresh:\n\n${table(["Name", "Type", "Secret", "Description"], rows)}`;
 }
 
 function adoptionSection(reference: KindReference): string {
