@@ -58,7 +58,6 @@ function plainDoc(text: string): string {
 export class SdkReader {
     private readonly checker: ts.TypeChecker;
     private readonly exports: Map<string, ts.Symbol>;
-    private order: LiteralOrder = () => undefined;
 
     constructor(root: string) {
         const configPath = path.join(root, "tsconfig.json");
@@ -82,9 +81,8 @@ export class SdkReader {
         const description = docs.map((doc) => plainDoc(ts.getTextOfJSDocComment(doc.comment) ?? "")).join("\n\n");
         const examples = docs.flatMap((doc) => (doc.tags ?? []).filter((tag) => tag.tagName.text === "example").map((tag) => exampleText(ts.getTextOfJSDocComment(tag.comment) ?? "")));
         const inputs: TypedProperty[] = [];
-        this.order = literalOrder;
-        this.collect(this.checker.getDeclaredTypeOfSymbol(argsSymbol), [], inputs, 0);
-        return { description, examples, inputs, outputs: this.outputs(classSymbol), secretInputs: secretOutputs(classDeclaration.getSourceFile()) };
+        this.collect(this.checker.getDeclaredTypeOfSymbol(argsSymbol), [], inputs, 0, literalOrder);
+        return { description, examples, inputs, outputs: this.outputs(classSymbol, literalOrder), secretInputs: secretOutputs(classDeclaration.getSourceFile()) };
     }
 
     private exported(name: string): ts.Symbol {
@@ -98,7 +96,7 @@ export class SdkReader {
     }
 
     /** Appends the properties of an object-like type (an object, or a union of objects) at `at`, depth first. */
-    private collect(type: ts.Type, at: string[], into: TypedProperty[], depth: number): void {
+    private collect(type: ts.Type, at: string[], into: TypedProperty[], depth: number, order: LiteralOrder): void {
         const shapes = this.objectShapes(type);
         const names: string[] = [];
         for (const shape of shapes) for (const property of this.checker.getPropertiesOfType(shape)) if (!names.includes(property.name)) names.push(property.name);
@@ -111,7 +109,7 @@ export class SdkReader {
             const nested = depth < MAX_DEPTH && this.objectShapes(unwrapped.elements).length > 0 && this.plainMembers(unwrapped.elements).length === 0;
             const property: TypedProperty = {
                 path: [...at, name],
-                type: this.text(unwrapped.type, this.order([...at, name])),
+                type: this.text(unwrapped.type, order([...at, name])),
                 required: symbols.every((symbol) => !(symbol.flags & ts.SymbolFlags.Optional)),
                 description: describeShapes(symbols.map((symbol) => plainDoc(ts.displayPartsToString(symbol.getDocumentationComment(this.checker)))), holders, shapes, discriminants),
                 nested,
@@ -122,12 +120,12 @@ export class SdkReader {
             const requiredWith = requiring.length > 0 && requiring.length < holders.length ? onlyWithOf(discriminants, holders, requiring, shapes) : undefined;
             if (requiredWith) property.requiredWith = requiredWith;
             into.push(property);
-            if (nested) this.collect(unwrapped.elements, [...at, name, ...unwrapped.listPath], into, depth + 1);
+            if (nested) this.collect(unwrapped.elements, [...at, name, ...unwrapped.listPath], into, depth + 1, order);
         }
     }
 
     /** The class's outputs: its `id` and every `pulumi.Output` property it declares (not the base class's `urn`). */
-    private outputs(classSymbol: ts.Symbol): TypedProperty[] {
+    private outputs(classSymbol: ts.Symbol, order: LiteralOrder): TypedProperty[] {
         const instance = this.checker.getDeclaredTypeOfSymbol(classSymbol);
         return this.checker
             .getPropertiesOfType(instance)
@@ -136,7 +134,7 @@ export class SdkReader {
                 const value = this.outputValue(this.checker.getTypeOfSymbol(property));
                 if (!value) return [];
                 const description = plainDoc(ts.displayPartsToString(property.getDocumentationComment(this.checker)));
-                return [{ path: [property.name], type: this.text(this.unwrap(value).type, this.order([property.name])), required: true, description, nested: false }];
+                return [{ path: [property.name], type: this.text(this.unwrap(value).type, order([property.name])), required: true, description, nested: false }];
             })
             .sort((a, b) => Number(b.path[0] === "id") - Number(a.path[0] === "id"));
     }
@@ -222,8 +220,8 @@ export class SdkReader {
             const text = this.memberText(member, order);
             if (!texts.includes(text)) texts.push(text);
         }
-        if (texts.includes("true") && texts.includes("false")) texts.splice(texts.indexOf("true"), 1, "boolean") && texts.splice(texts.indexOf("false"), 1);
-        return texts.join(" | ");
+        if (!texts.includes("true") || !texts.includes("false")) return texts.join(" | ");
+        return texts.flatMap((text) => (text === "true" ? ["boolean"] : text === "false" ? [] : [text])).join(" | ");
     }
 
     private memberText(type: ts.Type, order: readonly unknown[]): string {
