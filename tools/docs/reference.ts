@@ -33,8 +33,7 @@ export interface KindReference {
 }
 
 /** The reference of every kind in the registry, in the registry's order. */
-export function kindReferences(root = ROOT): KindReference[] {
-    const sdk = new SdkReader(root);
+export function kindReferences(sdk = new SdkReader(ROOT)): KindReference[] {
     return Object.entries(registry as Record<string, RegisteredKind>).map(([key, kind]) => kindReference(sdk, key, kind));
 }
 

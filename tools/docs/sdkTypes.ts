@@ -56,6 +56,8 @@ function plainDoc(text: string): string {
  * outputs, exactly as users see them in their editor.
  */
 export class SdkReader {
+    /** The program of `sdk/index.ts`, for checks that build on it. */
+    readonly program: ts.Program;
     private readonly checker: ts.TypeChecker;
     private readonly exports: Map<string, ts.Symbol>;
 
@@ -63,9 +65,9 @@ export class SdkReader {
         const configPath = path.join(root, "tsconfig.json");
         const config = ts.parseJsonConfigFileContent(ts.readConfigFile(configPath, ts.sys.readFile).config, ts.sys, root);
         const entry = path.join(root, "sdk", "index.ts");
-        const program = ts.createProgram({ rootNames: [entry], options: { ...config.options, noEmit: true } });
-        this.checker = program.getTypeChecker();
-        const source = program.getSourceFile(entry);
+        this.program = ts.createProgram({ rootNames: [entry], options: { ...config.options, noEmit: true } });
+        this.checker = this.program.getTypeChecker();
+        const source = this.program.getSourceFile(entry);
         const module = source && this.checker.getSymbolAtLocation(source);
         if (!module) throw new Error(`cannot read ${entry}`);
         this.exports = new Map(this.checker.getExportsOfModule(module).map((symbol) => [symbol.name, this.resolved(symbol)]));
