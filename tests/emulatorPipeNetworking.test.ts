@@ -213,6 +213,14 @@ describe("emulator: pipe reverse private endpoints and CDC scaling", function ()
             assert.equal((await api.call("DELETE", `${RPE}/${id}`)).status, 404);
         });
 
+        it("applies a create whose answer was dropped, so a client must look before it creates again", async () => {
+            emu.faults.failNext(1, "drop-after", { method: "POST", pathIncludes: RPE });
+            await assert.rejects(api.call("POST", RPE, vpcEndpoint("lost answer")));
+            const listed = (await api.call("GET", RPE)).json?.result;
+            assert.deepEqual(listed.map((e: Body) => e.description), ["lost answer"]);
+            assert.equal(emu.requests[0].fault, "drop-after");
+        });
+
         it("answers 424 on every call while the service is idle", async () => {
             emu.cloud.setServiceState("idle");
             for (const [method, path] of [["GET", RPE], ["POST", RPE], ["GET", CDC], ["PATCH", CDC]]) {
