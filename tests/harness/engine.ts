@@ -1,6 +1,6 @@
 /**
  * A small, honest model of what the Pulumi engine does with dynamic resources during `pulumi up`, `preview`,
- * `refresh` and `destroy`, driving a real {@link ProviderHost} (../shared/pulumi-dynamic.md §5).
+ * `refresh` and `destroy`, driving a real {@link ProviderHost} (as the Pulumi CLI runs a dynamic provider).
  *
  * What it models: check with old inputs; diff against old outputs (with the engine's own input diff when the
  * provider answers DIFF_UNKNOWN); create / update / same; create-before-delete replacement with the old object
