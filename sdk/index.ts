@@ -1,10 +1,10 @@
 // The package entry: resource classes and lookup functions.
-export { CONFIG_NAMESPACE, SETTINGS } from "../provider/config";
-export type { Variant } from "../provider/config";
-export * from "./alert";
-export * from "./dashboard";
-export * from "./dataPipe";
-export * from "./dataPipeFunctions";
-export * from "./functions";
-export * from "./organizationSettings";
-export * from "./queryEndpoint";
+export { CONFIG_NAMESPACE, SETTINGS } from "../provider/settings/config";
+export type { Variant } from "../provider/settings/config";
+export * from "./resources/alert";
+export * from "./resources/dashboard";
+export * from "./resources/dataPipe";
+export * from "./functions/dataPipes";
+export * from "./functions/observability";
+export * from "./resources/organizationSettings";
+export * from "./resources/queryEndpoint";

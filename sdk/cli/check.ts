@@ -1,5 +1,5 @@
-import type { ConfigurableProvider } from "../../provider/resource";
-import { sameValue } from "../../provider/values";
+import type { ConfigurableProvider } from "../../provider/engine/dynamicProvider";
+import { sameValue } from "../../provider/engine/values";
 
 /** A `check` failure: the property path and the reason, as `pulumi preview` would show them. */
 export interface CheckFailure {

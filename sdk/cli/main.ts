@@ -2,8 +2,8 @@
 // `pulumi-observability export`: writes a Pulumi program that adopts the objects that already exist.
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { Apis } from "../../provider/apis";
-import { CONFIG_NAMESPACE, ConfigSource, Settings } from "../../provider/config";
+import { Apis } from "../../provider/api/apis";
+import { CONFIG_NAMESPACE, ConfigSource, Settings } from "../../provider/settings/config";
 import { ExportOptions, kindsFor, parseArgs, SettingFlags, USAGE, UsageError } from "./args";
 import { generateProgram } from "./program";
 import { progressOn, ProgressStream } from "./progress";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { secretsSchema } from "../../provider/schema/dataPipe";
+import { secretsSchema } from "../../provider/resources/dataPipe/schema";
 import type { Checker } from "./check";
 
 /** One write-only secret of a pipe: a string field (`leaves` undefined) or an object field and its string keys. */

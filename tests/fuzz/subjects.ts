@@ -1,12 +1,12 @@
 import fc from "fast-check";
 import { z } from "zod";
 import * as providers from "../../provider";
-import { dashboardSchema } from "../../provider/dashboard";
-import type { ConfigurableProvider } from "../../provider/resource";
-import { alertSchema } from "../../provider/schema/alert";
-import { dataPipeSchema } from "../../provider/schema/dataPipe";
-import { organizationSettingsSchema } from "../../provider/schema/organizationSettings";
-import { queryEndpointSchema } from "../../provider/schema/queryEndpoint";
+import { dashboardSchema } from "../../provider/resources/dashboard/schema";
+import type { ConfigurableProvider } from "../../provider/engine/dynamicProvider";
+import { alertSchema } from "../../provider/resources/alert/schema";
+import { dataPipeSchema } from "../../provider/resources/dataPipe/schema";
+import { organizationSettingsSchema } from "../../provider/resources/organizationSettings/schema";
+import { queryEndpointSchema } from "../../provider/resources/queryEndpoint/schema";
 import type { ProviderKey } from "../../sdk/stub";
 import { alert } from "./arbitraries/alert";
 import { organizationSettings, queryEndpoint } from "./arbitraries/cloudSettings";

@@ -1,4 +1,4 @@
-import { Clock } from "../../provider/http/clock";
+import { Clock } from "../../provider/api/http/clock";
 
 /** A clock whose sleeps return at once and advance virtual time: tests wait on nothing real. */
 export class VirtualClock implements Clock {

@@ -1,0 +1,105 @@
+import { createHash } from "node:crypto";
+import { Clock } from "./http/clock";
+import { ApiClient } from "./http/client";
+import { cloudEnvelope, selfHostedEnvelope } from "./http/envelope";
+import { DEFAULT_LIMITS, sharedLimiter } from "./http/rateLimiter";
+import { DEFAULT_RETRY, RetryPolicy } from "./http/retry";
+import { DEFAULT_API_URL, Settings, Variant, where } from "../settings/config";
+import { path } from "./ids";
+
+/** Where a dashboard, alert or lookup lives: one of the two variants, with its path prefix. */
+export interface ObservabilityApi {
+    variant: Variant;
+    client: ApiClient;
+    /** Prefix below the client's base URL: `` (self-hosted) or `/organizations/{org}/services/{svc}/observability`. */
+    prefix: string;
+}
+
+/** Which organization and service an object belongs to, when it lives under the cloud API. */
+export interface ServiceTarget {
+    organizationId?: string;
+    serviceId?: string;
+}
+
+/** Builds API clients from settings; one instance per configured provider. */
+export class Apis {
+    private readonly clients = new Map<string, ApiClient>();
+
+    constructor(
+        readonly settings: Settings,
+        private readonly clock?: Clock,
+    ) {}
+
+    /** The self-hosted API (`{apiUrl}/api/v2`, Bearer key). */
+    selfHosted(): ApiClient {
+        const base = this.settings.url("apiUrl", DEFAULT_API_URL);
+        const key = this.settings.require("apiKey", "for the self-hosted API");
+        return this.client("self-hosted", new URL(`${base.href.replace(/\/$/, "")}/api/v2`), `Bearer ${key}`, [key], {
+            help: `set ${where("apiKey")} to a personal API access key from the team settings (not the ingestion key)`,
+            rate: this.settings.rateLimit("selfHostedRateLimit", DEFAULT_LIMITS.selfHosted),
+        });
+    }
+
+    /** The cloud API (`{cloudUrl}/v1`, HTTP Basic with key id and secret). */
+    cloud(): ApiClient {
+        const base = this.settings.url("cloudUrl");
+        const keyId = this.settings.require("keyId", "for the cloud API");
+        const keySecret = this.settings.require("keySecret", "for the cloud API");
+        const token = Buffer.from(`${keyId}:${keySecret}`).toString("base64");
+        return this.client("cloud", new URL(`${base.href.replace(/\/$/, "")}/v1`), `Basic ${token}`, [keySecret, token], {
+            help: `set ${where("keyId")} and ${where("keySecret")} to a cloud API key`,
+            rate: this.settings.rateLimit("cloudRateLimit", DEFAULT_LIMITS.cloud),
+        });
+    }
+
+    /** Dashboards, alerts and lookups: the self-hosted API or the managed variant under the cloud API. */
+    observability(variant?: Variant, target: ServiceTarget = {}): ObservabilityApi {
+        const chosen = this.settings.variant(variant);
+        if (chosen === "self-hosted") return { variant: chosen, client: this.selfHosted(), prefix: "" };
+        return { variant: chosen, client: this.cloud(), prefix: `${this.servicePath(target)}/observability` };
+    }
+
+    /** `/organizations/{org}/services/{svc}` for the target, defaulting to configuration. */
+    servicePath(target: ServiceTarget = {}): string {
+        const org = this.settings.uuid("organizationId", target.organizationId);
+        const svc = this.settings.uuid("serviceId", target.serviceId);
+        return path`/organizations/${org}/services/${svc}`;
+    }
+
+    private client(name: string, baseUrl: URL, authorization: string, secrets: string[], extra: { help: string; rate: { limit: number; windowMs: number } }): ApiClient {
+        const retry: RetryPolicy = {
+            baseDelayMs: this.settings.duration("retryBaseDelayMs", DEFAULT_RETRY.baseDelayMs),
+            maxDelayMs: DEFAULT_RETRY.maxDelayMs,
+            budgetMs: this.settings.duration("retryBudgetMs", DEFAULT_RETRY.budgetMs),
+        };
+        const timeoutMs = this.settings.duration("requestTimeoutMs", 30_000);
+        const listCacheMs = this.settings.duration("readCacheMs", 10_000);
+        const fingerprint = createHash("sha256").update(`${baseUrl.href}|${authorization}|${JSON.stringify(retry)}|${timeoutMs}|${listCacheMs}|${JSON.stringify(extra.rate)}`).digest("hex");
+        let client = this.clients.get(fingerprint);
+        if (!client) {
+            client = new ApiClient({
+                name,
+                baseUrl,
+                authorization,
+                secrets,
+                credentialHelp: extra.help,
+                plainTextNotFound: name === "self-hosted",
+                envelope: name === "cloud" ? cloudEnvelope : selfHostedEnvelope,
+                limiter: sharedLimiter(name, baseUrl.origin, authorization, extra.rate, this.clock),
+                retry,
+                timeoutMs,
+                listCacheMs,
+                clock: this.clock,
+            });
+            this.clients.set(fingerprint, client);
+        }
+        return client;
+    }
+}
+
+/** What every operation of a resource gets: the APIs and the operation's deadline. */
+export interface OperationContext {
+    apis: Apis;
+    /** Aborts when the resource's own timeout for this operation expires. */
+    signal: AbortSignal;
+}

@@ -1,0 +1,63 @@
+import { z } from "zod";
+import type { ObservabilityApi, OperationContext } from "./apis";
+import { ApiError } from "./http/errors";
+import { readThroughList } from "./cachedRead";
+import { path } from "./ids";
+import { listAll } from "./paging";
+import { createOnce, pickCreated } from "./recovery";
+import type { ResolvedTarget } from "../settings/target";
+
+// Ids this process created or adopted: never taken for another resource's lost create.
+const claimed = new Set<string>();
+
+/** The CRUD calls of one object kind of the observability APIs (`dashboards`, `alerts`) where a resource lives. */
+export interface Collection<W extends { id: string }> {
+    api: ObservabilityApi;
+    /**
+     * POSTs `body` once: when the answer is lost, lists the collection and adopts the one new object that
+     * `matches` (never one already claimed by this process) instead of posting again.
+     */
+    create(operation: string, body: unknown, matches: (candidate: W) => boolean): Promise<W>;
+    /** The object, or undefined when the server says it does not exist. */
+    read(operation: string, id: string): Promise<W | undefined>;
+    /** PUTs `body` (a full replace). */
+    update(operation: string, id: string, body: unknown): Promise<W>;
+    /** Deletes the object; one that is already gone counts as deleted. */
+    delete(operation: string, id: string): Promise<void>;
+}
+
+/** The collection `name` of the variant, organization and service in `target`, answering objects parsed by `wire`. */
+export function collectionAt<W extends { id: string }>(ctx: OperationContext, target: ResolvedTarget, name: "dashboards" | "alerts", wire: z.ZodType<W>): Collection<W> {
+    const api = ctx.apis.observability(target.variant, target);
+    const { client } = api;
+    const signal = ctx.signal;
+    const base = `${api.prefix}/${name}`;
+    const one = (id: string) => `${base}${path`/${id}`}`;
+    return {
+        api,
+        async create(operation, body, matches) {
+            const post = () => client.request({ operation, method: "POST", path: base, body, response: wire, signal });
+            const findCreated = async () => pickCreated(await listAll(client, `${operation}: look for it after the answer was lost`, base, wire, signal), matches, claimed, operation);
+            const created = await createOnce(post, findCreated);
+            claimed.add(created.id);
+            return created;
+        },
+        read: (operation, id) =>
+            readThroughList(
+                client,
+                base,
+                () => listAll(client, `${operation} (listing ${name})`, base, wire, signal),
+                id,
+                () => client.request({ operation, method: "GET", path: one(id), response: wire, signal }),
+            ),
+        update: (operation, id, body) => client.request({ operation, method: "PUT", path: one(id), body, response: wire, signal }),
+        async delete(operation, id) {
+            try {
+                await client.request({ operation, method: "DELETE", path: one(id), response: z.unknown(), signal });
+            } catch (error) {
+                if (!(error instanceof ApiError && error.isNotFound)) throw error;
+            }
+            claimed.delete(id);
+        },
+    };
+}

@@ -1,0 +1,217 @@
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { Apis, OperationContext } from "../api/apis";
+import { ConfigSource, Settings } from "../settings/config";
+import { durationMs, Timeouts } from "./fields";
+import { containsUnknown } from "./unknown";
+import { propertyPath, sameValue, toJson, valueAt } from "./values";
+
+export type { OperationContext };
+
+/** The input that names an existing object to adopt instead of creating one. */
+export const ADOPT_KEY = "adoptId";
+
+/** The inputs every resource accepts in addition to its own. */
+export interface CommonInputs {
+    timeouts?: Timeouts;
+    /** Id of an existing object to bring under management instead of creating one. */
+    adoptId?: string;
+}
+
+// Ids of objects this process has seen managed (created, adopted, read, diffed or updated), per type: an
+// adoption of one of them would make two resources of the stack manage one object.
+const managedIds = new Map<string, Set<string>>();
+function managed(typeName: string): Set<string> {
+    let ids = managedIds.get(typeName);
+    if (!ids) managedIds.set(typeName, (ids = new Set()));
+    return ids;
+}
+
+/** One resource type: its schema and its CRUD against the API. Everything generic lives in `dynamicProvider`. */
+export interface ResourceDefinition<Inputs extends CommonInputs, Outputs extends Inputs> {
+    /** `Dashboard`, for messages. */
+    typeName: string;
+    /** The single source of truth: validates, normalizes and types the inputs. */
+    schema: z.ZodObject;
+    /**
+     * Completes parsed inputs without any request: server-side rewrites the schema cannot express, and
+     * defaults that come from configuration (a default organization, the variant), so that the diff
+     * compares like with like.
+     */
+    complete?(inputs: Inputs, settings: Settings): Inputs;
+    /** Input property paths whose change the API cannot apply in place. */
+    replaceKeys(olds: Outputs, news: Inputs, changed: ReadonlySet<string>): string[];
+    /** Whether the old object must go before the new one exists (a singleton per service). */
+    deleteBeforeReplace?: boolean;
+    /** Optional inputs that are left as they are while the program omits them: `diff` ignores them then. */
+    unmanagedWhenOmitted?: readonly (keyof Inputs & string)[];
+    /** Default operation timeouts in ms. */
+    timeouts?: { create?: number; update?: number; delete?: number };
+    /**
+     * Adoption of an existing object named by the `adoptId` input: the id format, and the outputs to read
+     * the object with, built from the checked inputs alone (where it lives, write-only values). A resource
+     * without it cannot adopt.
+     */
+    adoption?: { id: z.ZodType<string>; seed(inputs: Inputs, settings: Settings): Outputs };
+    create(ctx: OperationContext, inputs: Inputs): Promise<{ id: string; outs: Outputs }>;
+    /** Undefined when the object no longer exists. `inputs` are the inputs that would reproduce the object. */
+    read(ctx: OperationContext, id: string, olds: Outputs): Promise<{ outs: Outputs; inputs: Inputs } | undefined>;
+    update(ctx: OperationContext, id: string, olds: Outputs, news: Inputs): Promise<Outputs>;
+    delete(ctx: OperationContext, id: string, olds: Outputs): Promise<void>;
+}
+
+/** Inputs that tune the provider and never change the remote object. */
+const LOCAL_KEYS = new Set(["timeouts", "__provider", ADOPT_KEY]);
+
+const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+
+/** The provider object the engine's dynamic-provider host calls. */
+export interface ConfigurableProvider extends pulumi.dynamic.ResourceProvider {
+    /** The resource type (`Dashboard`): the SDK class of the same name passes this provider's stub. */
+    readonly typeName: string;
+    configure(req: { config: ConfigSource }): Promise<void>;
+}
+
+/**
+ * Turns a resource definition into a dynamic provider with the behaviour every resource needs:
+ * configuration (race-free), unknown-aware `check` with property paths, `diff` on normalized inputs
+ * without any request, plain-JSON results and per-operation deadlines.
+ */
+export function dynamicProvider<Inputs extends CommonInputs, Outputs extends Inputs>(def: ResourceDefinition<Inputs, Outputs>): ConfigurableProvider {
+    // Pulumi's host caches the provider before `configure` finishes; every method awaits this instead.
+    let ready: Promise<Apis> = Promise.resolve(new Apis(new Settings(undefined)));
+    const complete = (inputs: Inputs, settings: Settings) => (def.complete ? def.complete(inputs, settings) : inputs);
+    const inputKeys = Object.keys(def.schema.shape);
+    const unmanaged = new Set<string>(def.unmanagedWhenOmitted ?? []);
+
+    async function run<T>(operation: "create" | "update" | "delete" | "read", timeouts: Timeouts | undefined, body: (ctx: OperationContext) => Promise<T>): Promise<T> {
+        const apis = await ready;
+        const configured = operation === "read" ? undefined : timeouts?.[operation];
+        const ms = configured ? durationMs(configured) : (def.timeouts?.[operation as "create"] ?? DEFAULT_TIMEOUT_MS);
+        return body({ apis, signal: AbortSignal.timeout(ms) });
+    }
+
+    return {
+        typeName: def.typeName,
+
+        async configure(req) {
+            ready = (async () => new Apis(new Settings(req.config)))();
+            await ready;
+        },
+
+        async check(_olds, news) {
+            const apis = await ready;
+            const { [ADOPT_KEY]: adoptId, ...candidate } = withoutProvider(news);
+            const adopt = adoptId === undefined ? {} : { [ADOPT_KEY]: adoptId };
+            if (adoptId !== undefined && !containsUnknown(adoptId)) {
+                const reason = !def.adoption ? `${def.typeName} does not adopt by id` : def.adoption.id.safeParse(adoptId).error?.issues[0]?.message;
+                if (reason) return { failures: [{ property: ADOPT_KEY, reason }] };
+            }
+            const parsed = def.schema.safeParse(candidate);
+            if (!parsed.success) {
+                const failures = parsed.error.issues
+                    .filter((issue) => !containsUnknown(valueAt(candidate, issue.path)))
+                    .map((issue) => ({ property: propertyPath(issue.path) || def.typeName, reason: issue.message }));
+                if (failures.length > 0) return { failures };
+            }
+            // With unknowns the inputs pass through untouched; they are checked again when known.
+            return { inputs: { ...(containsUnknown(candidate) || !parsed.success ? candidate : toJson(complete(parsed.data as Inputs, apis.settings))), ...adopt } };
+        },
+
+        async diff(id: string, olds: Outputs, news: Inputs) {
+            await ready;
+            managed(def.typeName).add(id);
+            const changed = new Set(
+                inputKeys.filter(
+                    (key) =>
+                        !LOCAL_KEYS.has(key) &&
+                        !(unmanaged.has(key) && sameValue(valueAt(news, [key]), undefined)) &&
+                        (containsUnknown(valueAt(news, [key])) || !sameValue(valueAt(olds, [key]), valueAt(news, [key]))),
+                ),
+            );
+            if (changed.size === 0) return { changes: false };
+            const replaces = def.replaceKeys(olds, news, changed);
+            return { changes: true, replaces, deleteBeforeReplace: replaces.length > 0 && def.deleteBeforeReplace === true };
+        },
+
+        async create(inputs: Inputs) {
+            const result = await run("create", inputs.timeouts, (ctx) => (inputs.adoptId === undefined ? def.create(ctx, inputs) : adopt(ctx, inputs.adoptId, inputs))).catch(
+                (error: unknown) => Promise.reject(withProviderText(error, inputs)),
+            );
+            managed(def.typeName).add(result.id);
+            return { id: result.id, outs: toJson(withAdoptId(result.outs, inputs.adoptId)) };
+        },
+
+        async read(id: string, props: Outputs) {
+            managed(def.typeName).add(id);
+            const result = await run("read", undefined, (ctx) => def.read(ctx, id, props));
+            // An empty id tells the engine the object is gone, so refresh drops it from state.
+            if (!result) return { id: "", props: {} };
+            return { id, props: toJson(withAdoptId(result.outs, props.adoptId)), inputs: toJson(withAdoptId(result.inputs, props.adoptId)) } as pulumi.dynamic.ReadResult;
+        },
+
+        async update(id: string, olds: Outputs, news: Inputs) {
+            const outs = await run("update", news.timeouts, (ctx) => def.update(ctx, id, olds, news)).catch((error: unknown) => Promise.reject(withProviderText(error, news)));
+            return { outs: toJson(withAdoptId(outs, news.adoptId)) };
+        },
+
+        async delete(id: string, props: Outputs) {
+            await run("delete", props.timeouts, (ctx) => def.delete(ctx, id, props));
+            managed(def.typeName).delete(id);
+        },
+    };
+
+    /**
+     * Takes over an existing object: reads it where the inputs say it lives, then brings it to the declared
+     * state with an update, which a faithful declaration skips entirely.
+     */
+    async function adopt(ctx: OperationContext, id: string, inputs: Inputs): Promise<{ id: string; outs: Outputs }> {
+        const what = `adopt ${def.typeName} ${JSON.stringify(id)}`;
+        if (!def.adoption) throw new Error(`${what}: ${def.typeName} does not adopt by id`);
+        if (managed(def.typeName).has(id)) throw new Error(`${what}: another resource of this stack already manages it; remove one of the two declarations`);
+        const found = await def.read(ctx, id, def.adoption.seed(inputs, ctx.apis.settings));
+        const reportedId = valueAt(found?.outs, ["id"]);
+        if (!found || (typeof reportedId === "string" && reportedId !== id)) {
+            throw new Error(`${what}: no such object where the resource points (check the id, the variant, the organization and the service)`);
+        }
+        const faithful = inputKeys.every((key) => LOCAL_KEYS.has(key) || (unmanaged.has(key) && valueAt(inputs, [key]) === undefined) || sameValue(valueAt(found.inputs, [key]), valueAt(inputs, [key])));
+        return { id, outs: faithful ? found.outs : await def.update(ctx, id, found.outs, inputs) };
+    }
+}
+
+/**
+ * A partial create or update (`Object.assign(new Error(msg), { id, properties, reasons })`, the engine keeps the
+ * object with init errors) must carry `__provider` in its properties like every result does, or the later
+ * refresh and delete of that object cannot load the provider.
+ */
+function withProviderText(error: unknown, news: object): unknown {
+    if (typeof error !== "object" || error === null) return error;
+    const partial = error as { id?: unknown; properties?: unknown };
+    if (typeof partial.id !== "string" || typeof partial.properties !== "object" || partial.properties === null) return error;
+    partial.properties = toJson({ ...partial.properties, __provider: (news as Record<string, unknown>).__provider });
+    return error;
+}
+
+/**
+ * Outputs carry `adoptId` while the program declares it, like every other input, so that a refresh reports it
+ * among the inputs it reads back and an adopted resource does not show as changed.
+ */
+function withAdoptId<T extends object>(value: T, adoptId: string | undefined): T {
+    return adoptId === undefined ? value : { ...value, [ADOPT_KEY]: adoptId };
+}
+
+function withoutProvider(news: Record<string, unknown>): Record<string, unknown> {
+    const { __provider: _ignored, ...rest } = news;
+    return rest;
+}
+
+/**
+ * Normalizes what the server reports into the form `check` produces, so that `read` and `diff` compare
+ * like with like. A report the schema refuses (an object edited into a shape this package does not
+ * manage) is returned as it is, which shows up as drift.
+ */
+export function normalizeReported<Inputs extends CommonInputs, Outputs extends Inputs>(def: ResourceDefinition<Inputs, Outputs>, settings: Settings, reported: object): Inputs {
+    const parsed = def.schema.safeParse(reported);
+    if (!parsed.success) return reported as Inputs;
+    return def.complete ? def.complete(parsed.data as Inputs, settings) : (parsed.data as Inputs);
+}

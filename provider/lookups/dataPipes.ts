@@ -1,0 +1,12 @@
+import { Apis } from "../api/apis";
+import { PipeApi, PipeTarget } from "../resources/dataPipe/api";
+import { DataPipeInfo, describePipe } from "../resources/dataPipe/wire";
+
+/** How long a lookup may take, retries included. */
+const LOOKUP_TIMEOUT_MS = 5 * 60_000;
+
+/** Every pipe of a service (the spec's list endpoint), without secrets (the service never returns them). */
+export async function listDataPipes(apis: Apis, target: PipeTarget): Promise<DataPipeInfo[]> {
+    const api = new PipeApi({ apis, signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS) }, target, "getDataPipes");
+    return (await api.list()).map(describePipe);
+}

@@ -1,0 +1,69 @@
+// Read-only lookups of the observability APIs, shared by the SDK's functions (run in the program) and any
+// other reader (an exporter). They take the `Apis` to use, so credentials come from wherever the caller reads them.
+import { z } from "zod";
+import type { Apis, ObservabilityApi } from "../api/apis";
+import type { Variant } from "../settings/config";
+import type { ApiClient } from "../api/http/client";
+import { ConfigurationError } from "../api/http/errors";
+import { listAll } from "../api/paging";
+import {
+    DashboardSummary,
+    dashboardSummarySchema,
+    LookupTarget,
+    lookupTargetSchema,
+    QuerySeriesArgs,
+    querySeriesSchema,
+    Source,
+    SeriesRow,
+    seriesRowSchema,
+    sourceSchema,
+    Webhook,
+    webhookSchema,
+} from "./schema";
+import { propertyPath } from "../engine/values";
+
+/** Every dashboard of the variant (the list is not paginated). */
+export async function getDashboards(apis: Apis, args: LookupTarget = {}, signal?: AbortSignal): Promise<DashboardSummary[]> {
+    const api = locate(apis, "getDashboards", args);
+    return api.client.request({ operation: "getDashboards", method: "GET", path: `${api.prefix}/dashboards`, response: z.array(dashboardSummarySchema), signal });
+}
+
+/** Every data source of the variant (the list is not paginated). */
+export async function getSources(apis: Apis, args: LookupTarget = {}, signal?: AbortSignal): Promise<Source[]> {
+    const api = locate(apis, "getSources", args);
+    return api.client.request({ operation: "getSources", method: "GET", path: `${api.prefix}/sources`, response: z.array(sourceSchema), signal });
+}
+
+/** Every webhook, page by page (self-hosted only: the managed variant offers no webhooks). */
+export async function getWebhooks(apis: Apis, args: LookupTarget = {}, signal?: AbortSignal): Promise<Webhook[]> {
+    const { variant } = parseArgs("getWebhooks", lookupTargetSchema, args);
+    return listAll(selfHostedOnly(apis, "getWebhooks", "webhooks", variant), "getWebhooks", "/webhooks", webhookSchema, signal);
+}
+
+/** Time series of up to five queries (self-hosted only). Refuses times in seconds before sending anything. */
+export async function querySeries(apis: Apis, args: QuerySeriesArgs, signal?: AbortSignal): Promise<SeriesRow[]> {
+    const { variant, ...body } = parseArgs("querySeries", querySeriesSchema, args);
+    const client = selfHostedOnly(apis, "querySeries", "charts API", variant);
+    // The charts query has no side effects, so it may be resent like a GET.
+    return client.request({ operation: "querySeries", method: "POST", path: "/charts/series", body, response: z.array(seriesRowSchema), idempotent: true, signal });
+}
+
+function locate(apis: Apis, operation: string, args: LookupTarget): ObservabilityApi {
+    const target = parseArgs(operation, lookupTargetSchema, args);
+    return apis.observability(target.variant, target);
+}
+
+/** The self-hosted client, or a clear refusal when the call (or the `variant` setting) asks for the managed variant. */
+function selfHostedOnly(apis: Apis, operation: string, what: string, variant: Variant | undefined): ApiClient {
+    if (apis.settings.variant(variant) === "managed") {
+        throw new ConfigurationError(`${operation}: the managed variant has no ${what}; pass \`variant: "self-hosted"\` and set the self-hosted API settings`);
+    }
+    return apis.selfHosted();
+}
+
+function parseArgs<S extends z.ZodType>(operation: string, schema: S, args: unknown): z.output<S> {
+    const parsed = schema.safeParse(args);
+    if (parsed.success) return parsed.data;
+    const problems = parsed.error.issues.map((issue) => `${propertyPath(issue.path) || "arguments"}: ${issue.message}`);
+    throw new ConfigurationError(`${operation}: ${problems.join("; ")}`);
+}

@@ -1,0 +1,114 @@
+import { randomBytes } from "node:crypto";
+import { ObservabilityApi } from "../../api/apis";
+import { collectionAt } from "../../api/collection";
+import { hex24 } from "../../api/ids";
+import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "../../engine/dynamicProvider";
+import { DashboardInputs, DashboardOutputs, dashboardSchema, normalizeDashboard } from "./schema";
+import { WireDashboard, wireDashboard } from "./wire";
+import { ResolvedTarget, resolveTarget, targetReplaceKeys, targetSchema } from "../../settings/target";
+
+// Filter keys the managed variant does not accept (its filter objects are strict).
+const SELF_HOSTED_FILTER_KEYS = ["isBroadcastEnabled", "isVariableEnabled", "variableName"] as const;
+
+const label = (name: string) => `Dashboard ${JSON.stringify(name)}`;
+
+/** The request body: the declared state, with the stored tile and filter ids so that nothing is lost. */
+function toWire(inputs: DashboardInputs, api: ObservabilityApi, ids?: { tileIds: Record<string, string>; filterIds: Record<string, string> }): Record<string, unknown> {
+    const managed = api.variant === "managed";
+    if (managed && inputs.savedQueryLanguage === "promql") throw new Error(`${label(inputs.name)}: savedQueryLanguage \`promql\` is only available on the self-hosted API`);
+    return {
+        name: inputs.name,
+        tags: inputs.tags,
+        tiles: inputs.tiles.map((tile) => ({ ...(ids?.tileIds[tile.name] ? { id: ids.tileIds[tile.name] } : {}), ...tile })),
+        filters: inputs.filters.map((filter, i) => {
+            const body: Record<string, unknown> = { type: "QUERY_EXPRESSION", ...filter };
+            if (managed) {
+                if (!filter.isBroadcastEnabled || filter.isVariableEnabled || filter.variableName !== undefined) {
+                    throw new Error(`${label(inputs.name)}: filters[${i}] uses variables or disables broadcasting, which only the self-hosted API supports`);
+                }
+                for (const key of SELF_HOSTED_FILTER_KEYS) delete body[key];
+            }
+            // Creates must not carry filter ids; the managed variant's updates need one on every filter.
+            const id = ids?.filterIds[filter.name] ?? (ids && managed ? randomBytes(12).toString("hex") : undefined);
+            return id ? { id, ...body } : body;
+        }),
+        savedQuery: inputs.savedQuery,
+        savedQueryLanguage: inputs.savedQueryLanguage,
+        savedFilterValues: inputs.savedFilterValues,
+        containers: inputs.containers,
+    };
+}
+
+/** What the mapping of a server's dashboard needs from the declaration: where it lives and the declared filters. */
+export type DashboardDeclared = { target: ResolvedTarget; timeouts?: DashboardInputs["timeouts"]; filters?: DashboardInputs["filters"] } & Partial<Pick<DashboardInputs, keyof typeof targetSchema>>;
+
+/** Maps the server's dashboard back to normalized inputs and the id maps. */
+function fromWire(ctx: OperationContext, dashboard: WireDashboard, olds: DashboardDeclared): DashboardOutputs {
+    // The server derives a variable name when none was sent; it is managed only where the user set it.
+    const declaredVariable = new Map((olds.filters ?? []).map((filter) => [filter.name, filter.variableName]));
+    const reported = {
+        variant: olds.variant,
+        organizationId: olds.organizationId,
+        serviceId: olds.serviceId,
+        name: dashboard.name,
+        tags: dashboard.tags ?? [],
+        tiles: dashboard.tiles.map(({ id: _id, ...tile }) => tile),
+        filters: (dashboard.filters ?? []).map(({ id: _id, type: _type, ...filter }) =>
+            declaredVariable.get(filter.name) === undefined ? { ...filter, variableName: undefined } : filter,
+        ),
+        savedQuery: dashboard.savedQuery ?? null,
+        savedQueryLanguage: dashboard.savedQueryLanguage ?? null,
+        savedFilterValues: dashboard.savedFilterValues ?? [],
+        containers: dashboard.containers ?? [],
+        timeouts: olds.timeouts,
+    };
+    // normalizeReported applies `complete`, which is normalizeDashboard.
+    const inputs = normalizeReported(definition, ctx.apis.settings, reported);
+    return {
+        ...inputs,
+        target: olds.target,
+        tileIds: Object.fromEntries(dashboard.tiles.map((tile) => [tile.name, tile.id])),
+        filterIds: Object.fromEntries((dashboard.filters ?? []).map((filter) => [filter.name, filter.id])),
+    };
+}
+
+/** The read mapping (refresh, adoption, export): the outputs and the normalized inputs that reproduce the server's dashboard. */
+export function readDashboard(ctx: OperationContext, dashboard: WireDashboard, olds: DashboardDeclared): { outs: DashboardOutputs; inputs: DashboardInputs } {
+    const outs = fromWire(ctx, dashboard, olds);
+    const { target: _t, tileIds: _i, filterIds: _f, ...inputs } = outs;
+    return { outs, inputs };
+}
+
+const definition: ResourceDefinition<DashboardInputs, DashboardOutputs> = {
+    typeName: "Dashboard",
+    schema: dashboardSchema,
+    complete: (inputs) => normalizeDashboard(inputs),
+    replaceKeys: (olds, news, changed) => targetReplaceKeys(olds, news, changed),
+    // Adopted tiles get their ids by name from the server, so the alerts already on them survive.
+    adoption: { id: hex24, seed: (inputs, settings) => ({ ...inputs, target: resolveTarget(settings, inputs), tileIds: {}, filterIds: {} }) },
+
+    async create(ctx, inputs) {
+        const target = resolveTarget(ctx.apis.settings, inputs);
+        const dashboards = collectionAt(ctx, target, "dashboards", wireDashboard);
+        // A lost create is recognized by its name and its tile names, in order.
+        const tileNames = JSON.stringify(inputs.tiles.map((tile) => tile.name));
+        const created = await dashboards.create(`create ${label(inputs.name)}`, toWire(inputs, dashboards.api), (d) => d.name === inputs.name && JSON.stringify(d.tiles.map((tile) => tile.name)) === tileNames);
+        return { id: created.id, outs: fromWire(ctx, created, { ...inputs, target }) };
+    },
+
+    async read(ctx, id, olds) {
+        const dashboard = await collectionAt(ctx, olds.target, "dashboards", wireDashboard).read(`read ${label(olds.name)}`, id);
+        return dashboard && readDashboard(ctx, dashboard, olds);
+    },
+
+    async update(ctx, id, olds, news) {
+        const dashboards = collectionAt(ctx, olds.target, "dashboards", wireDashboard);
+        const updated = await dashboards.update(`update ${label(news.name)}`, id, toWire(news, dashboards.api, olds));
+        return fromWire(ctx, updated, { ...news, target: olds.target });
+    },
+
+    delete: (ctx, id, olds) => collectionAt(ctx, olds.target, "dashboards", wireDashboard).delete(`delete ${label(olds.name)}`, id),
+};
+
+/** The dashboard provider the SDK's stub loads. */
+export const dashboard = dynamicProvider(definition);

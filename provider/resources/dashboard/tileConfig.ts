@@ -1,0 +1,251 @@
+import { z } from "zod";
+import { hex24 } from "../../api/ids";
+
+// Tile configurations (contract §2.4). Config objects strip unknown keys, as the server does, so that a
+// server that echoes a newer field never makes a refresh fail; everything else in the dashboard is strict.
+
+/** Query language of a `where` clause. `promql` is accepted by the self-hosted API only. */
+export const whereLanguage = z.enum(["lucene", "sql", "promql"]);
+
+/** Aggregation function of a select item. */
+export const aggFn = z.enum(["avg", "count", "count_distinct", "last_value", "max", "min", "quantile", "sum", "any", "none", "increase"]);
+
+/** Metric type of a metric source's select item or filter. */
+export const metricType = z.enum(["gauge", "histogram", "sum", "summary", "exponential histogram"]);
+
+/** Palette colour token; raw colours and the legacy `chart-1`…`chart-10` are refused by the API. */
+export const colorToken = z.enum([
+    "chart-blue", "chart-orange", "chart-red", "chart-cyan", "chart-green", "chart-pink", "chart-purple",
+    "chart-light-blue", "chart-brown", "chart-gray", "chart-success", "chart-warning", "chart-error",
+]);
+
+const longText = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+
+/** How a number is displayed. */
+export const numberFormat = z.object({
+    /** Output kind. */
+    output: z.enum(["currency", "percent", "byte", "time", "duration", "number", "data_rate", "throughput"]),
+    /** Unit of the raw value for data-rate and throughput outputs, e.g. `bytes_sec_si`. */
+    numericUnit: z.string().min(1).optional(),
+    /** Decimal places. */
+    mantissa: z.number().int().min(0).optional(),
+    /** Whether to separate thousands. */
+    thousandSeparated: z.boolean().optional(),
+    /** Whether to show the value as an average. */
+    average: z.boolean().optional(),
+    /** Decimal (1000) rather than binary (1024) byte units. */
+    decimalBytes: z.boolean().optional(),
+    /** Multiplier applied before display. */
+    factor: z.number().optional(),
+    /** Currency symbol for `currency`. */
+    currencySymbol: z.string().optional(),
+    /** Free unit label. */
+    unit: z.string().optional(),
+});
+
+/** One aggregated value of a chart. */
+export const selectItem = z
+    .object({
+        /** Aggregation function. */
+        aggFn,
+        /** Column or expression to aggregate; required unless `aggFn` is `count` (where it must be empty). */
+        valueExpression: longText(10_000).optional(),
+        /** Legend alias. */
+        alias: longText(10_000).optional(),
+        /** Percentile, only with `quantile`. */
+        level: z.union([z.literal(0.5), z.literal(0.9), z.literal(0.95), z.literal(0.99)]).optional(),
+        /** Filter applied before aggregation (default empty). */
+        where: longText(10_000).default(""),
+        /** Language of `where` (default `lucene`). */
+        whereLanguage: whereLanguage.default("lucene"),
+        /** Number format of this series. */
+        numberFormat: numberFormat.optional(),
+        /** Metric type (metric sources). */
+        metricType: metricType.optional(),
+        /** Metric name (metric sources). */
+        metricName: z.string().optional(),
+        /** Period aggregation for counters. */
+        periodAggFn: z.literal("delta").optional(),
+    })
+    .superRefine((item, ctx) => {
+        if (item.aggFn === "count" && item.valueExpression) {
+            ctx.addIssue({ code: "custom", path: ["valueExpression"], message: "must be empty when aggFn is `count`" });
+        }
+        if (item.aggFn !== "count" && !item.valueExpression) {
+            ctx.addIssue({ code: "custom", path: ["valueExpression"], message: `is required when aggFn is \`${item.aggFn}\`` });
+        }
+        if (item.level !== undefined && item.aggFn !== "quantile") {
+            ctx.addIssue({ code: "custom", path: ["level"], message: "is only allowed when aggFn is `quantile`" });
+        }
+        if (item.aggFn === "quantile" && item.level === undefined) {
+            ctx.addIssue({ code: "custom", path: ["level"], message: "is required when aggFn is `quantile`" });
+        }
+    })
+    // The server echoes `valueExpression: ""` for count items.
+    .transform((item) => (item.aggFn === "count" ? { ...item, valueExpression: "" } : item));
+
+/** A formula over the select items (`A` is the first). */
+export const formula = z.object({
+    /** Arithmetic expression over select letters, e.g. `A / B * 100`. */
+    expression: z.string().min(1).max(1024),
+    /** Legend alias. */
+    alias: z.string().optional(),
+    /** Number format of the result. */
+    numberFormat: numberFormat.optional(),
+});
+
+// The server emits `formulas` only when non-empty, so an empty list is the same as none.
+const formulas = z
+    .array(formula)
+    .max(10)
+    .optional()
+    .transform((list) => (list && list.length > 0 ? list : undefined));
+
+const seriesLimit = z.number().int().min(0).nullish().transform((n) => n ?? undefined);
+
+const colorRule = z.discriminatedUnion("operator", [
+    z.object({ operator: z.enum(["gt", "gte", "lt", "lte"]), value: z.number().finite(), color: colorToken, label: z.string().max(40).optional() }),
+    z.object({ operator: z.literal("between"), value: z.tuple([z.number().finite(), z.number().finite()]), color: colorToken, label: z.string().max(40).optional() }),
+    z.object({ operator: z.enum(["eq", "neq"]), value: z.union([z.number().finite(), z.string().max(200)]), color: colorToken, label: z.string().max(40).optional() }),
+]);
+
+const onClickTarget = z.discriminatedUnion("mode", [
+    z.object({ mode: z.literal("id"), id: hex24 }),
+    z.object({ mode: z.literal("template"), template: z.string().min(1).max(10_000) }),
+]);
+
+const onClickFilter = z.object({
+    kind: z.literal("expressionTemplate"),
+    expression: z.string().min(1).max(10_000),
+    template: z.string().min(1).max(10_000),
+});
+
+/** What a click on a table row opens. */
+export const onClick = z.discriminatedUnion("type", [
+    z.object({
+        type: z.enum(["search", "dashboard"]),
+        target: onClickTarget,
+        whereTemplate: z.string().max(10_000).optional(),
+        whereLanguage: whereLanguage.optional(),
+        filters: z.array(onClickFilter).max(50).optional(),
+    }),
+    z.object({ type: z.literal("external"), urlTemplate: z.string().min(1).max(10_000) }),
+]);
+
+const builder = { configType: z.literal("builder").optional(), sourceId: hex24 };
+const selects = (min: number, max: number) => z.array(selectItem).min(min, `must have at least ${min} item(s)`).max(max, `must have at most ${max} items`);
+const timeSeries = {
+    ...builder,
+    /** 1 to 20 aggregated values. */
+    select: selects(1, 20),
+    /** Grouping expression. */
+    groupBy: z.string().optional(),
+    /** Divide the first select item by the second (exactly two items, no formulas). */
+    asRatio: z.boolean().default(false),
+    alignDateRangeToGranularity: z.boolean().optional(),
+    /** Fill missing buckets with zero (default true). */
+    fillNulls: z.boolean().default(true),
+    numberFormat: numberFormat.optional(),
+    formulas,
+    showOperandSeries: z.boolean().optional(),
+    /** Top N series; 0 = unlimited; omitted = the server's cap. */
+    seriesLimit,
+};
+
+const builderConfig = z.discriminatedUnion("displayType", [
+    z.object({ displayType: z.literal("line"), ...timeSeries, compareToPreviousPeriod: z.boolean().optional(), fitYAxisToData: z.boolean().optional() }),
+    z.object({ displayType: z.literal("stacked_bar"), ...timeSeries }),
+    z.object({
+        displayType: z.literal("table"),
+        ...builder,
+        select: selects(1, 20),
+        groupBy: z.string().optional(),
+        having: longText(10_000).optional(),
+        orderBy: longText(10_000).optional(),
+        asRatio: z.boolean().default(false),
+        numberFormat: numberFormat.optional(),
+        groupByColumnsOnLeft: z.boolean().optional(),
+        onClick: onClick.optional(),
+        formulas,
+        showOperandSeries: z.boolean().optional(),
+    }),
+    z.object({
+        displayType: z.literal("number"),
+        ...builder,
+        /** Exactly one item, unless `formulas` is set. */
+        select: selects(1, 20),
+        formulas: z.array(formula).max(1).optional().transform((list) => (list && list.length > 0 ? list : undefined)),
+        numberFormat: numberFormat.optional(),
+        color: colorToken.optional(),
+        colorRules: z.array(colorRule).max(10).optional(),
+        backgroundChart: z.object({ type: z.enum(["line", "area"]), color: colorToken.optional() }).optional(),
+    }),
+    z.object({ displayType: z.literal("pie"), ...builder, select: selects(1, 1), groupBy: z.string().optional(), orderBy: longText(10_000).optional(), numberFormat: numberFormat.optional(), limit: seriesLimit }),
+    z.object({ displayType: z.literal("bar"), ...builder, select: selects(1, 1), groupBy: z.string().optional(), orderBy: longText(10_000).optional(), numberFormat: numberFormat.optional(), limit: seriesLimit }),
+    z.object({
+        displayType: z.literal("heatmap"),
+        ...builder,
+        /** Exactly one `{valueExpression, countExpression?, heatmapScaleType?}`; the source must be a trace source. */
+        select: z
+            .array(z.object({ valueExpression: z.string().min(1).max(10_000), countExpression: z.string().optional(), heatmapScaleType: z.enum(["log", "linear"]).optional() }))
+            .length(1, "must have exactly one item"),
+        where: longText(10_000).default(""),
+        whereLanguage: whereLanguage.optional(),
+        numberFormat: numberFormat.optional(),
+    }),
+    z.object({
+        displayType: z.literal("search"),
+        ...builder,
+        /** Comma-separated columns. */
+        select: longText(10_000),
+        where: longText(10_000).default(""),
+        whereLanguage: whereLanguage.default("lucene"),
+    }),
+    z.object({ displayType: z.literal("event_patterns"), ...builder, select: longText(10_000).default(""), where: longText(10_000).default(""), whereLanguage: whereLanguage.optional() }),
+    z.object({ displayType: z.literal("markdown"), configType: z.literal("builder").optional(), markdown: longText(50_000).optional() }),
+]);
+
+const rawSql = {
+    configType: z.literal("sql"),
+    /** Team connection the SQL runs on. */
+    connectionId: hex24,
+    /** SQL template. */
+    sqlTemplate: z.string().min(1).max(100_000),
+    /** Source whose connection equals `connectionId`, used for dashboard filters. */
+    sourceId: hex24.optional(),
+    numberFormat: numberFormat.optional(),
+};
+const rawSqlTimeSeries = { ...rawSql, fillNulls: z.boolean().optional(), alignDateRangeToGranularity: z.boolean().optional(), seriesLimit };
+
+const rawSqlConfig = z.discriminatedUnion("displayType", [
+    z.object({ displayType: z.literal("line"), ...rawSqlTimeSeries, compareToPreviousPeriod: z.boolean().optional(), fitYAxisToData: z.boolean().optional() }),
+    z.object({ displayType: z.literal("stacked_bar"), ...rawSqlTimeSeries }),
+    z.object({ displayType: z.literal("table"), ...rawSql, onClick: onClick.optional() }),
+    z.object({ displayType: z.literal("number"), ...rawSql, color: colorToken.optional() }),
+    z.object({ displayType: z.literal("pie"), ...rawSql }),
+    z.object({ displayType: z.literal("bar"), ...rawSql }),
+]);
+
+/**
+ * A tile's chart: `displayType` picks the kind; `configType: "sql"` picks the raw-SQL variant of
+ * `line`, `stacked_bar`, `table`, `number`, `pie` and `bar`.
+ */
+export const tileConfig = z
+    .discriminatedUnion("configType", [rawSqlConfig, builderConfig])
+    .superRefine((config, ctx) => {
+        if (config.configType === "sql" || config.displayType === "markdown" || typeof config.select === "string") return;
+        const withFormulas = "formulas" in config && config.formulas !== undefined;
+        if ("asRatio" in config && config.asRatio && (config.select.length !== 2 || withFormulas)) {
+            ctx.addIssue({ code: "custom", path: ["asRatio"], message: "needs exactly two select items and no formulas" });
+        }
+        if (config.displayType === "number" && !withFormulas && config.select.length !== 1) {
+            ctx.addIssue({ code: "custom", path: ["select"], message: "must have exactly one item on a number tile without formulas" });
+        }
+    })
+    // `configType: "builder"` is this package's explicit spelling of "no configType": never sent.
+    .transform(({ configType, ...config }) => (configType === "sql" ? { configType, ...config } : config));
+
+export type TileConfig = z.output<typeof tileConfig>;
+
+/** Display types whose tiles can carry alerts (builder or raw SQL). */
+export const ALERTABLE_DISPLAY_TYPES: ReadonlySet<string> = new Set(["line", "stacked_bar", "number"]);

@@ -1,0 +1,185 @@
+import { uuid } from "../../api/ids";
+import { redact } from "../../api/http/redact";
+import { OperationContext, dynamicProvider, ResourceDefinition } from "../../engine/dynamicProvider";
+import { createOnce, pickCreated } from "../../api/recovery";
+import { withSettingDefaults } from "../../settings/defaults";
+import { DataPipeInputs, DataPipeOutputs, dataPipeSchema } from "./schema";
+import { isMustBePaused, PipeApi } from "./api";
+import { MappingDelta, planUpdate, replaceKeys } from "./plan";
+import { DEFAULT_POLL_INTERVAL_MS, PipeWaitError, runningStates, stoppedStates, waitForState } from "./wait";
+import { createBody, FAILED_STATES, reportedInputs, STOPPING_STATES, WirePipe } from "./wire";
+
+const TYPE_NAME = "DataPipe";
+
+// A pipe created by a POST whose answer was lost is recognised by its name and a creation time after the POST
+// started; the allowance covers clock skew between this machine and the service.
+const CLOCK_SKEW_MS = 60_000;
+
+const label = (verb: string, name: string) => `${verb} ${TYPE_NAME} ${JSON.stringify(name)}`;
+
+function pollInterval(ctx: OperationContext): number {
+    return ctx.apis.settings.duration("pollIntervalMs", DEFAULT_POLL_INTERVAL_MS);
+}
+
+function outputsOf(pipe: WirePipe, inputs: DataPipeInputs): DataPipeOutputs {
+    return { ...reportedInputs(pipe, inputs), state: pipe.state ?? "Unknown", createdAt: pipe.createdAt ?? "", updatedAt: pipe.updatedAt ?? "" } as DataPipeOutputs;
+}
+
+/** The read mapping (refresh, export): the outputs and the normalized inputs that reproduce the reported pipe. */
+export function readPipe(pipe: WirePipe, olds: DataPipeInputs): { outs: DataPipeOutputs; inputs: DataPipeInputs } {
+    const outs = outputsOf(pipe, olds);
+    const { state: _state, createdAt: _createdAt, updatedAt: _updatedAt, ...inputs } = outs;
+    return { outs, inputs };
+}
+
+/**
+ * The error of a create or update whose writes went through but whose pipe did not reach its state: the engine
+ * keeps the pipe (with the properties last seen) instead of losing track of it (pulumi-dynamic.md §5).
+ */
+function partialFailure(error: unknown, id: string, properties: DataPipeOutputs, next: string): Error {
+    const message = `${error instanceof Error ? error.message : String(error)}. ${next}`;
+    return Object.assign(new Error(message), { id, properties, reasons: [message] });
+}
+
+/** Every string inside the pipe's secrets (a server message could quote one). */
+function secretTexts(value: unknown): string[] {
+    if (typeof value === "string") return [value];
+    if (typeof value !== "object" || value === null) return [];
+    return Object.values(value).flatMap(secretTexts);
+}
+
+/**
+ * Runs an operation so that no pipe secret can reach the engine in an error: the message (and the stack the host
+ * prints to its log) is rebuilt without them. A partial failure keeps its id and properties.
+ */
+async function withoutSecretsInErrors<T>(secrets: DataPipeInputs["secrets"], operation: () => Promise<T>): Promise<T> {
+    try {
+        return await operation();
+    } catch (error) {
+        const values = secretTexts(secrets);
+        if (!(error instanceof Error) || !values.some((value) => error.message.includes(value))) throw error;
+        const { id, properties } = error as Error & { id?: unknown; properties?: unknown };
+        const message = redact(error.message, values);
+        throw id === undefined ? new Error(message) : Object.assign(new Error(message), { id, properties, reasons: [message] });
+    }
+}
+
+/** Brings the pipe to its desired running or stopped state and returns it as last seen. */
+async function settle(api: PipeApi, id: string, inputs: DataPipeInputs, poll: number): Promise<WirePipe> {
+    let pipe = await api.get(id);
+    const state = pipe.state ?? "Unknown";
+    if (inputs.stopped) {
+        if (stoppedStates.has(state)) return pipe;
+        if (!STOPPING_STATES.has(state)) await api.command(id, "stop");
+        return waitForState(api, id, stoppedStates, poll);
+    }
+    const running = runningStates(inputs);
+    if (running.has(state)) return pipe;
+    if (STOPPING_STATES.has(state)) pipe = await waitForState(api, id, stoppedStates, poll);
+    if (stoppedStates.has(pipe.state ?? "") || FAILED_STATES.has(pipe.state ?? "")) await api.command(id, "start");
+    return waitForState(api, id, running, poll);
+}
+
+/**
+ * Applies a table-mapping delta. The service refuses it while the pipe runs (400 "must be paused"): the pipe
+ * is then stopped, awaited, and the delta sent again (once more if the refusal repeats). The service resumes
+ * the pipe by itself after the edit; `settle` then restores the desired state.
+ */
+async function applyMappingDelta(api: PipeApi, id: string, delta: MappingDelta, inputs: DataPipeInputs, poll: number): Promise<void> {
+    const body = { source: { postgres: delta } };
+    let paused = false;
+    for (let attempt = 0; ; attempt++) {
+        try {
+            await api.patch(id, body);
+            return;
+        } catch (error) {
+            if (!isMustBePaused(error) || attempt >= 2) {
+                // Do not leave a pipe stopped that only this update paused.
+                if (paused && !inputs.stopped) await api.command(id, "start");
+                throw error;
+            }
+        }
+        await api.command(id, "stop");
+        await waitForState(api, id, stoppedStates, poll);
+        paused = true;
+    }
+}
+
+/** POST (once), then wait for the pipe to run (and stop it when declared stopped). */
+async function createPipe(ctx: OperationContext, inputs: DataPipeInputs): Promise<{ id: string; outs: DataPipeOutputs }> {
+    const api = new PipeApi(ctx, inputs, label("create", inputs.name));
+    const started = Date.now();
+    const created = await createOnce(
+        () => api.create(createBody(inputs)),
+        async () =>
+            pickCreated(
+                await api.list(),
+                (pipe) => pipe.name === inputs.name && Date.parse(pipe.createdAt ?? "") >= started - CLOCK_SKEW_MS,
+                new Set(),
+                api.operation,
+            ),
+    );
+    const poll = pollInterval(ctx);
+    let last = created;
+    try {
+        last = await waitForState(api, created.id, runningStates(inputs), poll);
+        if (inputs.stopped) {
+            // A pipe cannot be created stopped: it is created, then stopped.
+            await api.command(created.id, "stop");
+            last = await waitForState(api, created.id, stoppedStates, poll);
+        }
+    } catch (error) {
+        if (error instanceof PipeWaitError && error.last) last = error.last;
+        throw partialFailure(error, created.id, outputsOf(last, inputs), "The pipe exists and stays in the stack: fix the cause, then run `pulumi up` again (it brings the pipe to the desired state) or `pulumi destroy`");
+    }
+    return { id: created.id, outs: outputsOf(last, inputs) };
+}
+
+/** Each change to its endpoint, then the desired running or stopped state. */
+async function updatePipe(ctx: OperationContext, id: string, olds: DataPipeOutputs, news: DataPipeInputs): Promise<DataPipeOutputs> {
+    const api = new PipeApi(ctx, news, label("update", news.name));
+    const poll = pollInterval(ctx);
+    const plan = planUpdate(olds, news);
+    // Name, mappings, columns and source fields are absolute values: a lost answer may be retried.
+    if (plan.patch) await api.patch(id, plan.patch, true);
+    if (plan.scaling) await api.patchScaling(id, plan.scaling);
+    if (plan.settings) await api.putSettings(id, plan.settings);
+    try {
+        if (plan.mappings) {
+            // A pipe meant to be stopped is stopped first: the edit then needs no pause of its own.
+            if (news.stopped) await settle(api, id, news, poll);
+            await applyMappingDelta(api, id, plan.mappings, news, poll);
+        }
+        return outputsOf(await settle(api, id, news, poll), news);
+    } catch (error) {
+        if (!(error instanceof PipeWaitError) || !error.last) throw error;
+        throw partialFailure(error, id, outputsOf(error.last, news), "The changes were applied; run `pulumi up` again once the cause is fixed");
+    }
+}
+
+const definition: ResourceDefinition<DataPipeInputs, DataPipeOutputs> = {
+    typeName: TYPE_NAME,
+    schema: dataPipeSchema,
+    complete: (inputs, settings) => withSettingDefaults(inputs, settings, ["organizationId", "serviceId"]),
+    unmanagedWhenOmitted: ["scaling", "settings"],
+    replaceKeys,
+    // The declared secrets stand for the adopted pipe's own: they cannot be read, so they are not re-sent.
+    adoption: { id: uuid, seed: (inputs, settings) => withSettingDefaults(inputs, settings, ["organizationId", "serviceId"]) as DataPipeOutputs },
+
+    create: (ctx, inputs) => withoutSecretsInErrors(inputs.secrets, () => createPipe(ctx, inputs)),
+
+    async read(ctx, id, olds) {
+        const api = new PipeApi(ctx, olds, label("read", olds.name));
+        const pipe = await api.find(id);
+        return pipe && readPipe(pipe, olds);
+    },
+
+    update: (ctx, id, olds, news) => withoutSecretsInErrors(news.secrets, () => updatePipe(ctx, id, olds, news)),
+
+    async delete(ctx, id, olds) {
+        await new PipeApi(ctx, olds, label("delete", olds.name)).delete(id);
+    },
+};
+
+/** The data pipe provider (`require("pulumi-observability/providers").dataPipe`). */
+export const dataPipe = dynamicProvider(definition);

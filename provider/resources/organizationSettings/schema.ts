@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { uuid } from "../../api/ids";
+import { text, timeoutsSchema } from "../../engine/fields";
+
+/** A private endpoint of the organization in the spec's form (the only form the provider sends). */
+const privateEndpointSchema = z.strictObject({
+    /** The private endpoint's id as the cloud provider names it (for example a VPC endpoint id). */
+    id: text(256),
+    /** A description shown beside the endpoint; empty when omitted. */
+    description: z
+        .string()
+        .max(1024, "must be at most 1024 characters")
+        // eslint-disable-next-line no-control-regex
+        .regex(/^[^\u0000-\u001f\u007f]*$/, "must not contain control characters")
+        .default(""),
+});
+
+export type PrivateEndpoint = z.output<typeof privateEndpointSchema>;
+
+/** The order every list of private endpoints is kept in (inputs, outputs, reads), so that only real changes show. */
+export function sortPrivateEndpoints(endpoints: readonly PrivateEndpoint[]): PrivateEndpoint[] {
+    return [...endpoints].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/**
+ * Settings of an existing organization. The organization lives outside the stack: creating this resource
+ * adopts it, deleting it only forgets it.
+ */
+export const organizationSettingsSchema = z.object({
+    /**
+     * The organization to manage (UUID). Defaults to the `observability:organizationId` setting; the resolved
+     * value is stored, and changing it replaces the resource (the old organization is left as it is).
+     */
+    organizationId: uuid.transform((id) => id.toLowerCase()).optional(),
+    /** The organization's name. When omitted, the name is not managed and the current one stays. */
+    name: text(255).optional(),
+    /**
+     * The complete set of the organization's private endpoints, by id: endpoints missing here are removed,
+     * new ones are added and a changed description is applied. When omitted, the endpoints are not managed.
+     * The list is kept sorted by id, so a plan lists exactly the endpoints that come and go.
+     */
+    privateEndpoints: z
+        .array(privateEndpointSchema)
+        .superRefine((endpoints, ctx) => {
+            const seen = new Set<string>();
+            endpoints.forEach((endpoint, i) => {
+                if (seen.has(endpoint.id)) ctx.addIssue({ code: "custom", path: [i, "id"], message: `duplicate private endpoint id ${JSON.stringify(endpoint.id)}` });
+                seen.add(endpoint.id);
+            });
+        })
+        .transform(sortPrivateEndpoints)
+        .optional(),
+    /** Our own operation timeouts (`customTimeouts` does not reach dynamic providers). */
+    timeouts: timeoutsSchema,
+});
+
+/** What the program declares (the public argument type derives from it). */
+export type OrganizationSettingsArgs = z.input<typeof organizationSettingsSchema>;
+/** The checked, normalized inputs. */
+export type OrganizationSettingsInputs = z.output<typeof organizationSettingsSchema>;
+
+/** The settings that are managed only when the program declares them. */
+export const OPTIONAL_SETTINGS = ["name", "privateEndpoints"] as const;
+export type OptionalSetting = (typeof OPTIONAL_SETTINGS)[number];
+
+/** A bring-your-own-cloud configuration of the organization (read only; spec fields). */
+export interface ByocConfig {
+    /** The configuration's id. */
+    id: string;
+    /** The cloud account's name. */
+    accountName: string;
+}
+
+/** Everything the resource reports after create, update and refresh. */
+export interface OrganizationSettingsOutputs extends OrganizationSettingsInputs {
+    /** The organization's id (also the resource id). */
+    id: string;
+    /** The resolved organization id. */
+    organizationId: string;
+    /** The organization's current name (whether or not it is managed). */
+    name: string;
+    /** When the organization was created (ISO 8601, UTC). */
+    createdAt: string;
+    /** The organization's current private endpoints, sorted by id (whether or not they are managed). */
+    privateEndpoints: PrivateEndpoint[];
+    /** The organization's bring-your-own-cloud configurations. */
+    byocConfig: ByocConfig[];
+    /** Which of `name` and `privateEndpoints` this resource manages (those the program declared). */
+    managedFields: OptionalSetting[];
+}

@@ -1,0 +1,86 @@
+// Lookup functions: they run in the program itself, with the stack's `observability:*` settings (then the
+// environment), and read only. Each comes as `getX` (a promise) and `getXOutput` (an Output, taking Outputs).
+import * as pulumi from "@pulumi/pulumi";
+import * as lookups from "../../provider/lookups/observability";
+import type { DashboardSummary, LookupTarget, QuerySeriesArgs, SeriesRow, Source, Webhook } from "../../provider/lookups/schema";
+import { ArgsOf } from "../args";
+import { programApis } from "./settings";
+
+export type { DashboardSummary, SeriesKey, SeriesRow, Source as ObservabilitySource, Webhook as ObservabilityWebhook } from "../../provider/lookups/schema";
+
+/** Where a lookup reads: the variant and, for managed, the organization and service (all default to the settings). */
+export type LookupArgs = LookupTarget;
+/** {@link LookupArgs} whose properties may be Outputs. */
+export type LookupOutputArgs = ArgsOf<LookupTarget>;
+/** Arguments of {@link querySeries}. */
+export type QuerySeriesArguments = QuerySeriesArgs;
+/** {@link QuerySeriesArguments} whose properties may be Outputs. */
+export type QuerySeriesOutputArgs = ArgsOf<QuerySeriesArgs>;
+
+/**
+ * Every dashboard of the variant, with its tiles' ids and names.
+ * @param args Where to look; defaults to the settings.
+ */
+export function getDashboards(args: LookupArgs = {}): Promise<DashboardSummary[]> {
+    return lookups.getDashboards(programApis(), args);
+}
+
+/**
+ * {@link getDashboards} as an Output.
+ * @param args Where to look; defaults to the settings.
+ */
+export function getDashboardsOutput(args: LookupOutputArgs = {}): pulumi.Output<DashboardSummary[]> {
+    return pulumi.output(args).apply((plain) => getDashboards(plain));
+}
+
+/**
+ * Every data source of the variant (logs, traces, metrics, sessions), e.g. to find a `sourceId` by name.
+ * @param args Where to look; defaults to the settings.
+ */
+export function getSources(args: LookupArgs = {}): Promise<Source[]> {
+    return lookups.getSources(programApis(), args);
+}
+
+/**
+ * {@link getSources} as an Output.
+ * @param args Where to look; defaults to the settings.
+ */
+export function getSourcesOutput(args: LookupOutputArgs = {}): pulumi.Output<Source[]> {
+    return pulumi.output(args).apply((plain) => getSources(plain));
+}
+
+/**
+ * Every webhook of the self-hosted API, e.g. to find an alert's `webhookId` by name. The managed variant has
+ * no webhooks: asking for it is an error. Webhook headers are never returned by the API; `url` is returned in
+ * plain text and may embed a token, so do not export it from a stack unless wrapped with `pulumi.secret`.
+ * @param args Where to look; only `variant` matters and must not be `managed`.
+ */
+export function getWebhooks(args: LookupArgs = {}): Promise<Webhook[]> {
+    return lookups.getWebhooks(programApis(), args);
+}
+
+/**
+ * {@link getWebhooks} as an Output.
+ * @param args Where to look; only `variant` matters and must not be `managed`.
+ */
+export function getWebhooksOutput(args: LookupOutputArgs = {}): pulumi.Output<Webhook[]> {
+    return pulumi.output(args).apply((plain) => getWebhooks(plain));
+}
+
+/**
+ * Queries time series from the self-hosted charts API: one row per (bucket, group) with `ts_bucket` in epoch
+ * milliseconds and each series' value under `series_<i>.data`, counts parsed into numbers. `startTime` and
+ * `endTime` must be epoch milliseconds; seconds are refused before anything is sent.
+ * @param args The time range, bucket size and one to five series.
+ */
+export function querySeries(args: QuerySeriesArguments): Promise<SeriesRow[]> {
+    return lookups.querySeries(programApis(), args);
+}
+
+/**
+ * {@link querySeries} as an Output.
+ * @param args The time range, bucket size and one to five series.
+ */
+export function querySeriesOutput(args: QuerySeriesOutputArgs): pulumi.Output<SeriesRow[]> {
+    return pulumi.output(args).apply((plain) => querySeries(plain));
+}

@@ -1,0 +1,47 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { AlertArgs as AlertDeclaration, AlertOutputs } from "../../provider/resources/alert/schema";
+import type { AlertChannel as Channel } from "../../provider/resources/alert/schema";
+import { AdoptionArgs, ArgsOf, OutputProperties, UnsetOutputs } from "../args";
+import { providerStub } from "../stub";
+
+const provider = providerStub("alert");
+
+/** Arguments of an {@link Alert}; every property may be an Output. */
+export type AlertArgs = ArgsOf<AlertDeclaration> & AdoptionArgs;
+/** A notification channel of an alert: `{type: "webhook", webhookId}`. */
+export type AlertChannel = Channel;
+
+// Every output, seeded so that the engine reports it even when the arguments leave it out.
+const OUTPUTS = {
+    source: undefined, threshold: undefined, thresholdType: undefined, thresholdMax: undefined,
+    interval: undefined, channel: undefined, channels: undefined, dashboardId: undefined, tileId: undefined,
+    savedSearchId: undefined, groupBy: undefined, name: undefined, message: undefined, note: undefined,
+    numConsecutiveWindows: undefined, scheduleOffsetMinutes: undefined, scheduleStartAt: undefined,
+    variant: undefined, organizationId: undefined, serviceId: undefined, target: undefined, state: undefined,
+    silenced: undefined, silencedUntil: undefined, team: undefined, createdAt: undefined, updatedAt: undefined
+} satisfies UnsetOutputs<AlertOutputs>;
+
+/** The outputs of a {@link Alert}, typed from the schema's `AlertOutputs`. */
+export interface Alert extends OutputProperties<AlertOutputs> {}
+
+/**
+ * An alert of the self-hosted API or of a cloud service's managed observability API: a dashboard tile
+ * (`source: "tile"`) or a saved search (`source: "search"`) compared with a threshold every `interval`,
+ * notifying webhooks.
+ *
+ * Every update sends the whole declaration: an optional field left out (name, message, note, group-by,
+ * schedule, consecutive windows) is cleared on the server. Reference the tile through the dashboard's
+ * `tileIds` output (`dashboard.tileIds["Errors"]`) so the alert follows the dashboard; when an edit of the
+ * dashboard removes that tile or the dashboard is deleted, the server deletes the alert, and the next
+ * refresh drops it from the stack. Changing `variant`, `organizationId` or `serviceId` replaces the alert.
+ */
+export class Alert extends pulumi.dynamic.Resource {
+    /**
+     * @param name The unique name of the resource in the stack.
+     * @param args What the alert watches, when it fires, whom it notifies and, optionally, where it lives.
+     * @param opts Resource options.
+     */
+    constructor(name: string, args: AlertArgs, opts?: pulumi.CustomResourceOptions) {
+        super(provider, name, { ...OUTPUTS, ...args }, opts, "observability", "Alert");
+    }
+}

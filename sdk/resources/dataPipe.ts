@@ -1,0 +1,61 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { DataPipeArgs as DataPipeDeclaration, FieldMapping, DataPipeOutputs } from "../../provider/resources/dataPipe/schema";
+import { AdoptionArgs, ArgsOf, OutputProperties, UnsetOutputs } from "../args";
+import { providerStub } from "../stub";
+
+export type { DataPipeDestination, DataPipeScaling, DataPipeSecrets, DataPipeSettings, DataPipeSource } from "../../provider/resources/dataPipe/schema";
+
+const provider = providerStub("dataPipe");
+
+/** Arguments of {@link DataPipe}; every property may be an Output. */
+export type DataPipeArgs = ArgsOf<DataPipeDeclaration> & AdoptionArgs;
+
+/** One field mapping: `{sourceField, destinationField}`. */
+export type DataPipeFieldMapping = FieldMapping;
+
+// Every output, seeded so that the engine reports it even when the arguments leave it out.
+const OUTPUTS = {
+    organizationId: undefined, serviceId: undefined, name: undefined, source: undefined, destination: undefined,
+    fieldMappings: undefined, scaling: undefined, settings: undefined, secrets: undefined, stopped: undefined,
+    state: undefined, createdAt: undefined, updatedAt: undefined
+} satisfies UnsetOutputs<DataPipeOutputs>;
+
+/** The outputs of a {@link DataPipe}, typed from the schema's `DataPipeOutputs`. */
+export interface DataPipe extends OutputProperties<DataPipeOutputs> {}
+
+/**
+ * A data pipe of a cloud service: continuous (or one-shot) ingestion from a kafka-protocol broker, an object
+ * store, a stream or a postgres database into a table of the service.
+ *
+ * Creating the pipe waits until it runs (`Running`; `Completed` or `Snapshot` for one-shot and snapshot
+ * pipes) within `timeouts.create` (default 10 minutes). A pipe that fails or does not get there in time stays
+ * in the stack with the error, so nothing is orphaned; the next `pulumi up` brings it to the desired state.
+ * `stopped: true` stops it after creation (database pipes report `Paused`).
+ *
+ * Changes go to the endpoint that applies them in place: name, field mappings with columns and the source's
+ * connection and authentication fields by PATCH, `scaling` and `settings` by their own endpoints, `stopped` by
+ * a start or stop command, postgres `tableMappings` as add/remove deltas (the pipe is paused for the edit when
+ * the service requires it, then brought back to the desired state). Fields fixed at creation (brokers, topics,
+ * format, destination table, replication mode, …) replace the pipe.
+ *
+ * Secrets layout: every secret of the source (credentials in all their forms, access keys, the service-account
+ * key, connection strings, schema-registry credentials) goes in the separate `secrets` argument, not in
+ * `source`. `secrets` is wrapped with `pulumi.secret` and is an additional secret output, so it is encrypted
+ * in state, while `source` stays readable in plans and diffs (marking `source` secret would hide brokers,
+ * topics and hosts from every preview). The service never returns secrets: they are sent only when they
+ * change, and a change made outside Pulumi cannot be detected. CA certificates are public and stay in
+ * `source`, where refresh compares them with the service.
+ */
+export class DataPipe extends pulumi.dynamic.Resource {
+    /**
+     * @param name The unique name of the resource in the stack.
+     * @param args The pipe: name, source (exactly one kind), destination, field mappings, optional scaling,
+     *   settings, secrets and the desired `stopped` state.
+     * @param opts Resource options.
+     */
+    constructor(name: string, args: DataPipeArgs, opts?: pulumi.CustomResourceOptions) {
+        const secrets = args.secrets === undefined ? undefined : pulumi.secret(args.secrets);
+        const options = pulumi.mergeOptions(opts, { additionalSecretOutputs: ["secrets"] });
+        super(provider, name, { ...OUTPUTS, ...args, secrets }, options, "observability", "DataPipe");
+    }
+}

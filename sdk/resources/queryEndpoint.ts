@@ -1,0 +1,37 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { QueryEndpointArgs as QueryEndpointDeclaration, QueryEndpointRole, QueryEndpointOutputs } from "../../provider/resources/queryEndpoint/schema";
+import { AdoptionArgs, ArgsOf, OutputProperties, UnsetOutputs } from "../args";
+import { providerStub } from "../stub";
+
+const provider = providerStub("queryEndpoint");
+
+/** Arguments of {@link QueryEndpoint}; every property may be an Output. */
+export type QueryEndpointArgs = ArgsOf<QueryEndpointDeclaration> & AdoptionArgs;
+/** A console role that may use a query endpoint. */
+export type { QueryEndpointRole };
+
+// Every output, seeded so that the engine reports it even when the arguments leave it out.
+const OUTPUTS = { organizationId: undefined, serviceId: undefined, roles: undefined, openApiKeys: undefined, allowedOrigins: undefined } satisfies UnsetOutputs<QueryEndpointOutputs>;
+
+/** The outputs of a {@link QueryEndpoint}, typed from the schema's `QueryEndpointOutputs`. */
+export interface QueryEndpoint extends OutputProperties<QueryEndpointOutputs> {}
+
+/**
+ * The query endpoint of a cloud service: which console roles and API keys may run queries over HTTP, and
+ * from which origins. A service has at most one; creating this resource sets it (replacing a configuration
+ * made elsewhere), every update sends the complete configuration, and deleting the resource removes the
+ * endpoint. Changing `organizationId` or `serviceId` moves it: the new service gets the endpoint first, then
+ * the old one loses it.
+ *
+ * The resource id (`id`) is the endpoint id the service reports.
+ */
+export class QueryEndpoint extends pulumi.dynamic.Resource {
+    /**
+     * @param name The unique name of the resource in the stack.
+     * @param args The service and who may use its endpoint; everything is optional.
+     * @param opts Resource options.
+     */
+    constructor(name: string, args: QueryEndpointArgs = {}, opts?: pulumi.CustomResourceOptions) {
+        super(provider, name, { ...OUTPUTS, ...args }, opts, "observability", "QueryEndpoint");
+    }
+}

@@ -1,0 +1,256 @@
+import assert from "node:assert/strict";
+import { z } from "zod";
+import { Settings } from "../../provider/settings/config";
+import { ApiClient } from "../../provider/api/http/client";
+import { cloudEnvelope, Envelope, selfHostedEnvelope } from "../../provider/api/http/envelope";
+import { ApiError } from "../../provider/api/http/errors";
+import { RateLimiter } from "../../provider/api/http/rateLimiter";
+import { retryAfterMs } from "../../provider/api/http/retry";
+import { path } from "../../provider/api/ids";
+import { createOnce } from "../../provider/api/recovery";
+import { ScriptedServer } from "../support/scriptedServer";
+import { VirtualClock } from "../support/virtualClock";
+
+const SECRET = "3f1c2a9e-5b7d-4c11-9a0e-5a4d1c2b3e4f";
+
+describe("HTTP core", () => {
+    let server: ScriptedServer;
+    let clock: VirtualClock;
+
+    beforeEach(async () => {
+        server = await ScriptedServer.start();
+        clock = new VirtualClock();
+    });
+    afterEach(() => server.close());
+
+    function client(envelope: Envelope = selfHostedEnvelope, limiter = new RateLimiter({ limit: 1000, windowMs: 1000 }, clock)) {
+        return new ApiClient({
+            name: "self-hosted",
+            baseUrl: new URL(`${server.url}/api/v2`),
+            authorization: `Bearer ${SECRET}`,
+            secrets: [SECRET],
+            credentialHelp: "set `observability:apiKey` (environment variable OBSERVABILITY_API_KEY)",
+            plainTextNotFound: true,
+            envelope,
+            limiter,
+            retry: { baseDelayMs: 100, maxDelayMs: 1000, budgetMs: 10_000 },
+            timeoutMs: 5_000,
+            clock,
+        });
+    }
+    const get = { operation: "read Thing", method: "GET" as const, path: "/things/1", response: z.object({ id: z.string() }) };
+    const post = { operation: "create Thing", method: "POST" as const, path: "/things", body: { name: "x" }, response: z.object({ id: z.string() }) };
+
+    it("retries a GET after a 5xx and returns the parsed payload", async () => {
+        server.answer({ status: 503, text: "busy" }, { status: 200, json: { data: { id: "1" } } });
+        const api = client();
+        assert.deepEqual(await api.request(get), { id: "1" });
+        assert.equal(server.seen.length, 2);
+        assert.equal(api.stats.retries, 1);
+        assert.equal(clock.sleeps.length, 1);
+        assert.equal(server.seen[0].authorization, `Bearer ${SECRET}`);
+    });
+
+    it("never resends a POST whose outcome is unknown (5xx or dropped connection)", async () => {
+        for (const answer of [{ status: 500, json: { message: "Something went wrong :(" } }, { drop: true as const }]) {
+            server.seen.length = 0;
+            server.answer(answer);
+            const error = await client().request(post).then(() => undefined, (e: unknown) => e);
+            assert.ok(error instanceof ApiError, String(error));
+            assert.equal(error.outcomeUnknown, true);
+            assert.equal(server.seen.length, 1, "the POST was sent once");
+        }
+    });
+
+    it("waits as a 429 says, then resends even a POST", async () => {
+        server.answer({ status: 429, text: "Too many requests, please try again later.", headers: { "retry-after": "7" } }, { status: 200, json: { data: { id: "9" } } });
+        const start = clock.now();
+        assert.deepEqual(await client().request(post), { id: "9" });
+        assert.equal(server.seen.length, 2);
+        assert.ok(clock.now() - start >= 7000, "the limiter paused for Retry-After");
+    });
+
+    it("reads every documented 429 header", () => {
+        assert.equal(retryAfterMs({ "retry-after": "3" }, 0), 3000);
+        assert.equal(retryAfterMs({ "ratelimit-reset": "12" }, 0), 12000);
+        assert.equal(retryAfterMs({ "x-ratelimit-reset": "2" }, 0), 2000);
+        assert.equal(retryAfterMs({}, 0), undefined);
+    });
+
+    it("builds an error with operation, method, path, status, request id and message, and no secret", async () => {
+        server.answer({ status: 400, json: { status: 400, error: `BAD_REQUEST: key ${SECRET} is not allowed`, requestId: "a0f1c2d3-0000-4000-8000-000000000001" } });
+        const error = await client(cloudEnvelope).request(get).then(() => undefined, (e: unknown) => e);
+        assert.ok(error instanceof ApiError);
+        assert.equal(error.status, 400);
+        assert.equal(error.requestId, "a0f1c2d3-0000-4000-8000-000000000001");
+        assert.match(error.message, /^read Thing failed: GET \/api\/v2\/things\/1 → HTTP 400 \(request id a0f1c2d3-0000-4000-8000-000000000001\): BAD_REQUEST: key \[redacted\] is not allowed/);
+        assert.ok(!error.message.includes(SECRET));
+    });
+
+    it("explains a plain-text 401 with the settings to fix", async () => {
+        server.answer({ status: 401, text: "Unauthorized" });
+        const error = await client().request(get).then(() => undefined, (e: unknown) => e);
+        assert.ok(error instanceof ApiError);
+        assert.match(error.message, /HTTP 401: Unauthorized\. The credential was rejected: set `observability:apiKey`/);
+        assert.equal(server.seen.length, 1, "a 401 is not retried");
+    });
+
+    it("tells a missing object from an unserved route", async () => {
+        server.answer({ status: 404, text: "Not Found" }, { status: 404, text: "<!DOCTYPE html><pre>Cannot GET /x</pre>" });
+        const gone = await client().request(get).then(() => undefined, (e: unknown) => e);
+        const unserved = await client().request(get).then(() => undefined, (e: unknown) => e);
+        assert.ok(gone instanceof ApiError && unserved instanceof ApiError);
+        assert.equal(gone.isNotFound, true);
+        assert.equal(unserved.isNotFound, false);
+    });
+
+    it("refuses a body that is not what the contract says", async () => {
+        server.answer({ status: 200, json: { data: { id: 42 } } });
+        const error = await client().request(get).then(() => undefined, (e: unknown) => e);
+        assert.ok(error instanceof ApiError);
+        assert.match(error.message, /unexpected response: id: /);
+    });
+
+    it("unwraps the cloud envelope, including a DELETE without result", async () => {
+        server.answer({ status: 200, json: { status: 200, requestId: "r", result: { id: "7" } } }, { status: 200, json: { status: 200, requestId: "r" } });
+        const api = client(cloudEnvelope);
+        assert.deepEqual(await api.request(get), { id: "7" });
+        assert.equal(await api.request({ ...get, method: "DELETE", response: z.unknown() }), undefined);
+    });
+
+    it("paces requests with the shared limiter before the server has to refuse them", async () => {
+        const limiter = new RateLimiter({ limit: 3, windowMs: 1000 }, clock, 0);
+        const api = client(selfHostedEnvelope, limiter);
+        const start = clock.now();
+        for (let i = 0; i < 4; i++) await api.request({ ...get, response: z.unknown() });
+        assert.equal(server.seen.length, 4);
+        assert.equal(limiter.stats.waits, 1);
+        assert.ok(clock.now() - start >= 1000, "the fourth request waited for the window");
+    });
+});
+
+describe("RateLimiter: a request counts until its answer arrives", () => {
+    it("keeps the window from the answer, not from the moment the request could leave", async () => {
+        const clock = new VirtualClock();
+        const limiter = new RateLimiter({ limit: 1, windowMs: 1000 }, clock, 0);
+        const start = clock.now();
+        const release = await limiter.acquire();
+        await clock.sleep(400); // in flight for 400 ms: queued in the connection pool, or a slow server
+        release();
+        await limiter.acquire();
+        assert.equal(clock.now() - start, 1400);
+    });
+
+    it("holds a request back while requests in flight take the limit, until one is answered", async () => {
+        const clock = new VirtualClock();
+        const limiter = new RateLimiter({ limit: 1, windowMs: 1000 }, clock, 0);
+        const release = await limiter.acquire();
+        let second = false;
+        const next = limiter.acquire().then(() => {
+            second = true;
+        });
+        await new Promise((resolve) => setImmediate(resolve));
+        assert.equal(second, false, "no slot while the first request is in flight");
+        const answered = clock.now();
+        release();
+        await next;
+        assert.equal(clock.now() - answered, 1000);
+    });
+});
+
+describe("createOnce", () => {
+    const unknownOutcome = () => new ApiError({ operation: "create", method: "POST", path: "/x", outcomeUnknown: true });
+
+    it("adopts the object a lost POST created instead of posting again", async () => {
+        let posts = 0;
+        const result = await createOnce(
+            async () => {
+                posts++;
+                throw unknownOutcome();
+            },
+            async () => ({ id: "found" }),
+        );
+        assert.deepEqual(result, { id: "found" });
+        assert.equal(posts, 1);
+    });
+
+    it("looks again once the lost request had time to finish on the server, before posting again", async () => {
+        const clock = new VirtualClock();
+        let posts = 0;
+        let looks = 0;
+        const lost = () => new ApiError({ operation: "create", method: "POST", path: "/x", outcomeUnknown: true, settleMs: 2000 });
+        const result = await createOnce(
+            async () => {
+                posts++;
+                throw lost();
+            },
+            async () => (++looks === 2 ? { id: "applied-late" } : undefined),
+            clock,
+        );
+        assert.deepEqual(result, { id: "applied-late" });
+        assert.equal(posts, 1);
+        assert.deepEqual(clock.sleeps, [2000]);
+    });
+
+    it("looks for the object after the last POST too, instead of failing a create that happened", async () => {
+        let posts = 0;
+        const result = await createOnce(
+            async () => {
+                posts++;
+                throw unknownOutcome();
+            },
+            async () => (posts === 3 ? { id: "third" } : undefined),
+            new VirtualClock(),
+        );
+        assert.deepEqual(result, { id: "third" });
+        assert.equal(posts, 3);
+    });
+
+    it("posts again only when the object does not exist", async () => {
+        let posts = 0;
+        const result = await createOnce(
+            async () => {
+                posts++;
+                if (posts === 1) throw unknownOutcome();
+                return { id: "second" };
+            },
+            async () => undefined,
+        );
+        assert.deepEqual(result, { id: "second" });
+        assert.equal(posts, 2);
+    });
+});
+
+describe("settings", () => {
+    const settings = (values: Record<string, string>, env: NodeJS.ProcessEnv = {}) => new Settings({ get: (key) => values[key] }, env);
+
+    it("names the config key and the environment variable of a missing setting", () => {
+        assert.throws(() => settings({}).require("apiKey", "for the self-hosted API"), /`observability:apiKey` \(environment variable OBSERVABILITY_API_KEY\).*pulumi config set --secret observability:apiKey/);
+    });
+
+    it("prefers stack config and falls back to the environment at call time", () => {
+        const env: NodeJS.ProcessEnv = { OBSERVABILITY_API_KEY: "from-env" };
+        const s = settings({}, env);
+        assert.equal(s.get("apiKey"), "from-env");
+        env.OBSERVABILITY_API_KEY = "rotated";
+        assert.equal(s.get("apiKey"), "rotated");
+        assert.equal(settings({ "observability:apiKey": "from-config" }, env).get("apiKey"), "from-config");
+    });
+
+    it("refuses plain http to a remote host unless allowed", () => {
+        assert.throws(() => settings({ "observability:apiUrl": "http://obs.example.com" }).url("apiUrl"), /plain http to obs\.example\.com.*allowInsecureHttp/);
+        assert.equal(settings({ "observability:apiUrl": "http://127.0.0.1:8000" }).url("apiUrl").port, "8000");
+        assert.equal(settings({ "observability:apiUrl": "http://obs.example.com", "observability:allowInsecureHttp": "true" }).url("apiUrl").hostname, "obs.example.com");
+    });
+
+    it("validates ids, variants and rate limits", () => {
+        assert.throws(() => settings({ "observability:organizationId": "../../etc" }).uuid("organizationId"), /must be a UUID/);
+        assert.throws(() => settings({ "observability:variant": "cloud" }).variant(), /`self-hosted` or `managed`/);
+        assert.deepEqual(settings({ "observability:cloudRateLimit": "5/2s" }).rateLimit("cloudRateLimit", { limit: 10, windowMs: 10_000 }), { limit: 5, windowMs: 2000 });
+        assert.throws(() => settings({ "observability:cloudRateLimit": "fast" }).rateLimit("cloudRateLimit", { limit: 10, windowMs: 10_000 }), /`100\/60s`/);
+    });
+
+    it("encodes every path parameter", () => {
+        assert.equal(path`/dashboards/${"../alerts?x=1"}`, "/dashboards/..%2Falerts%3Fx%3D1");
+    });
+});

@@ -1,0 +1,450 @@
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import ts from "typescript";
+import { main } from "../../sdk/cli/main";
+import { USAGE } from "../../sdk/cli/args";
+import type { Emulator } from "../emulator";
+import { REPO_ROOT } from "../harness/paths";
+import { runProgram } from "../harness/program";
+import { pipesState } from "../emulator/routes/pipes";
+import { queryEndpointState } from "../emulator/routes/queryEndpoint";
+import { cloudRequest, EmulatedStack, useEmulatedStack } from "../support/emulatedStack";
+
+const TMP = path.join(REPO_ROOT, "tests", ".tmp-export");
+const PROJECT = "exported";
+
+/** Secret values the hand-made pipes were created with: none may appear in the generated files. */
+const HAND_SECRETS = {
+    kafkaPassword: "kafka-pw-5be1d3",
+    registryPassword: "registry-pw-77c2",
+    tlsKey: "-----BEGIN PRIVATE KEY-----\nMIIEhandmadekey93f0\n-----END PRIVATE KEY-----",
+    serviceAccount: "eyJzZXJ2aWNlIjoiYWNjb3VudC05YTQxIn0=",
+    streamSecret: "stream-secret-0d8e",
+    dbPassword: "db-pw-c4a9",
+};
+
+/** Runs the exporter in this process; stderr is not a terminal unless asked. */
+async function runExport(emu: Emulator, args: string[], options: { env?: Record<string, string>; tty?: boolean } = {}): Promise<{ status: number; stdout: string; stderr: string }> {
+    let stdout = "";
+    let stderr = "";
+    const env = { ...emu.env(), OBSERVABILITY_RETRY_BASE_DELAY_MS: "1", OBSERVABILITY_RETRY_BUDGET_MS: "200", OBSERVABILITY_SELF_HOSTED_RATE_LIMIT: "10000/1s", OBSERVABILITY_CLOUD_RATE_LIMIT: "10000/1s", ...options.env };
+    const status = await main(["export", ...args], {
+        stdout: { write: (text: string) => (stdout += text) },
+        stderr: { isTTY: options.tty, write: (text: string) => (stderr += text) },
+        env,
+    });
+    return { status, stdout, stderr };
+}
+
+/** One call of an observability API straight to the emulator (objects "made by hand"). */
+async function observabilityCall(emu: Emulator, variant: "self-hosted" | "managed", method: string, apiPath: string, body?: unknown): Promise<Record<string, unknown>> {
+    if (variant === "managed") {
+        const { credentials } = emu;
+        const response = await cloudRequest(emu, method, `/v1/organizations/${credentials.organizationId}/services/${credentials.serviceId}/observability${apiPath}`, body);
+        assert.equal(response.status, 200, JSON.stringify(response.json));
+        return (response.json as { result: Record<string, unknown> }).result;
+    }
+    const response = await fetch(`${emu.url}/api/v2${apiPath}`, {
+        method,
+        headers: { authorization: `Bearer ${emu.credentials.apiKey}`, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await response.json()) as { data: Record<string, unknown> };
+    assert.equal(response.status, 200, JSON.stringify(json));
+    return json.data;
+}
+
+interface HandMade {
+    dashboards: Record<string, { id: string; tileIds: Record<string, string> }>;
+    /** The second "Chart" tile of the dashboard with repeated tile names. */
+    legacyTileId: string;
+    alerts: Record<string, string>;
+    pipes: Record<string, string>;
+    endpointId: string;
+}
+
+/** Dashboards, alerts, one pipe per kind (each with secrets), the query endpoint and private endpoints, made by hand. */
+async function makeObjects(emu: Emulator): Promise<HandMade> {
+    const logs = emu.fixtures.sources.logs.id;
+    const { slack, generic } = emu.fixtures.webhooks;
+    const dashboard = async (name: string, tiles: { name: string; displayType: string }[], extra: Record<string, unknown> = {}) => {
+        const made = await observabilityCall(emu, "self-hosted", "POST", "/dashboards", {
+            name,
+            tiles: tiles.map((tile, i) => ({
+                name: tile.name,
+                x: (i % 2) * 12,
+                y: Math.floor(i / 2) * 4,
+                w: 12,
+                h: 4,
+                config: tile.displayType === "markdown" ? { displayType: "markdown", markdown: `about ${name}` } : { displayType: tile.displayType, sourceId: logs, select: [{ aggFn: "count", where: `service:${tile.name.toLowerCase()}` }] },
+            })),
+            ...extra,
+        });
+        const tileIds = Object.fromEntries((made.tiles as { id: string; name: string }[]).map((tile) => [tile.name, tile.id]));
+        return { id: made.id as string, tileIds };
+    };
+    const web = await dashboard("Web service", [{ name: "Errors", displayType: "line" }, { name: "Requests", displayType: "number" }, { name: "Notes", displayType: "markdown" }], {
+        tags: ["web", "prod", "web"],
+        savedQuery: "level:error",
+        filters: [{ type: "QUERY_EXPRESSION", name: "Service", expression: "ServiceName", sourceId: logs }],
+    });
+    const checkout = await dashboard("Checkout", [{ name: "Latency", displayType: "line" }, { name: "get", displayType: "line" }]);
+    const checkoutCopy = await dashboard("Checkout", [{ name: "Latency", displayType: "line" }]);
+    const legacy = await dashboard("Legacy", [{ name: "Chart", displayType: "line" }, { name: "Chart", displayType: "line" }]);
+    const legacyTiles = (await observabilityCall(emu, "self-hosted", "GET", `/dashboards/${legacy.id}`)).tiles as { id: string }[];
+
+    const channel = (webhookId: string) => ({ type: "webhook", webhookId });
+    const alert = async (body: Record<string, unknown>) => (await observabilityCall(emu, "self-hosted", "POST", "/alerts", { threshold: 5, thresholdType: "above", interval: "5m", ...body })).id as string;
+    const alerts = {
+        errors: await alert({ name: "Too many errors", source: "tile", dashboardId: web.id, tileId: web.tileIds.Errors, channel: channel(slack.id), message: "Errors: {{value}}" }),
+        requests: await alert({ source: "tile", dashboardId: web.id, tileId: web.tileIds.Requests, channels: [channel(slack.id), channel(generic.id)], thresholdType: "between", threshold: 1, thresholdMax: 9 }),
+        latency: await alert({ name: "Checkout latency", source: "tile", dashboardId: checkout.id, tileId: checkout.tileIds.Latency, channel: channel(generic.id), interval: "15m", scheduleOffsetMinutes: 5 }),
+        reserved: await alert({ name: "Checkout get", source: "tile", dashboardId: checkout.id, tileId: checkout.tileIds.get, channel: channel(generic.id) }),
+        legacy: await alert({ name: "Legacy chart", source: "tile", dashboardId: legacy.id, tileId: legacyTiles[1].id, channel: channel(slack.id) }),
+        search: await alert({ name: "Quiet search", source: "saved_search", savedSearchId: emu.fixtures.savedSearch.id, groupBy: "ServiceName", thresholdType: "below", interval: "1h", channel: channel(generic.id) }),
+    };
+
+    const { credentials } = emu;
+    const service = `/v1/organizations/${credentials.organizationId}/services/${credentials.serviceId}`;
+    const columns = [{ name: "id", type: "String" }, { name: "ts", type: "DateTime64(3)" }];
+    const table = (name: string) => ({ table: name, managedTable: true, tableDefinition: { engine: { type: "MergeTree" }, sortingKey: ["ts", "id"] }, columns });
+    const fieldMappings = columns.map((column) => ({ sourceField: column.name, destinationField: column.name }));
+    const pipe = async (body: Record<string, unknown>) => {
+        const response = await cloudRequest(emu, "POST", `${service}/pipes`, body);
+        assert.equal(response.status, 200, JSON.stringify(response.json));
+        const id = (response.json as { result: { id: string } }).result.id;
+        // A GET by id moves a new pipe one state further: let it settle as a hand-made pipe would have.
+        for (let i = 0; i < 4; i++) await cloudRequest(emu, "GET", `${service}/pipes/${id}`);
+        return id;
+    };
+    const pipes = {
+        orders: await pipe({
+            name: "orders",
+            source: {
+                kafka: {
+                    format: "AvroConfluent", brokers: "broker-1:9092", topics: "orders", authentication: "SCRAM-SHA-256",
+                    credentials: { username: "ingest", password: HAND_SECRETS.kafkaPassword },
+                    schemaRegistry: { url: "https://registry.example", authentication: "PLAIN", credentials: { username: "reader", password: HAND_SECRETS.registryPassword } },
+                },
+            },
+            destination: table("orders"),
+            fieldMappings,
+        }),
+        audit: await pipe({
+            name: "audit (mTLS)",
+            source: { kafka: { format: "JSONEachRow", brokers: "broker-2:9093", topics: "audit", authentication: "MUTUAL_TLS", credentials: { certificate: "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----", privateKey: HAND_SECRETS.tlsKey } } },
+            destination: table("audit"),
+            fieldMappings,
+        }),
+        files: await pipe({
+            name: "files",
+            source: { objectStorage: { type: "gcs", format: "JSONEachRow", url: "https://storage.example/bucket/*.json", authentication: "SERVICE_ACCOUNT", serviceAccountKey: HAND_SECRETS.serviceAccount } },
+            destination: table("files"),
+            fieldMappings,
+        }),
+        clicks: await pipe({
+            name: "clicks",
+            source: { kinesis: { format: "JSONEachRow", streamName: "clicks", region: "eu-west-1", iteratorType: "LATEST", authentication: "IAM_USER", accessKey: { accessKeyId: "AKIAHANDMADE", secretKey: HAND_SECRETS.streamSecret } } },
+            destination: table("clicks"),
+            fieldMappings,
+        }),
+        replica: await pipe({
+            name: "replica",
+            source: {
+                postgres: {
+                    host: "db.example", database: "shop", credentials: { username: "replicator", password: HAND_SECRETS.dbPassword },
+                    settings: { replicationMode: "cdc" }, tableMappings: [{ sourceSchemaName: "public", sourceTable: "orders", targetTable: "shop_orders" }],
+                },
+            },
+            destination: { database: "replica" },
+        }),
+    };
+    const endpoint = await cloudRequest(emu, "POST", `${service}/serviceQueryEndpoint`, { roles: ["sql_console_read_only"], openApiKeys: ["key-b", "key-a"], allowedOrigins: "app.example, admin.example" });
+    const organization = await cloudRequest(emu, "PATCH", `/v1/organizations/${credentials.organizationId}`, {
+        privateEndpoints: { add: [{ id: "vpce-0b", description: "Office" }, { id: "vpce-0a", description: "Runners" }] },
+    });
+    assert.equal(organization.status, 200);
+    emu.clearRequests();
+    return { dashboards: { web, checkout, checkoutCopy, legacy }, legacyTileId: legacyTiles[1].id, alerts, pipes, endpointId: (endpoint.json as { result: { id: string } }).result.id };
+}
+
+/** Writes nothing else into the repository: each test's program lives in a fresh directory under tests/.tmp-export. */
+const madeDirs: string[] = [];
+function freshDir(name: string): string {
+    const dir = path.join(TMP, `${name}-${process.pid}`);
+    madeDirs.push(dir);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    return dir;
+}
+
+/** Type-checks the generated program against the package's published types, as a user's `tsc` would. */
+function typeCheck(file: string): string[] {
+    const program = ts.createProgram([file], {
+        strict: true,
+        noEmit: true,
+        noUnusedLocals: true,
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.CommonJS,
+        moduleResolution: ts.ModuleResolutionKind.Node10,
+        types: ["node"],
+        skipLibCheck: true,
+        esModuleInterop: true,
+    });
+    return ts.getPreEmitDiagnostics(program).map((d) => {
+        const where = d.file && d.start !== undefined ? `${path.basename(d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: ` : "";
+        return `${where}${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`;
+    });
+}
+
+/** The secret config keys the program's comments tell the user to set, and those its code requires. */
+function secretKeysOf(index: string): { told: string[]; required: string[] } {
+    const told = [...index.matchAll(/^\s*\/\/\s+pulumi config set --secret (\S+)$/gm)].map((m) => m[1]);
+    const required = [...index.matchAll(/config\.requireSecret\("([^"]+)"\)/g)].map((m) => m[1]);
+    return { told, required };
+}
+
+/** Every object a test made, so that each test starts from the emulator's fixtures alone. */
+function forgetObjects({ emu }: EmulatedStack): void {
+    for (const team of [emu.store.selfHosted, emu.store.managed]) {
+        team.dashboards.clear();
+        team.alerts.clear();
+    }
+    pipesState(emu.cloud).pipes.clear();
+    queryEndpointState(emu.cloud).endpoint = undefined;
+    emu.cloud.organization.privateEndpoints = [];
+}
+
+/** What exists remotely: ids per collection, the query endpoint and the organization. */
+function remoteObjects(emu: Emulator): string {
+    return JSON.stringify({ teams: emu.inventory(), pipes: [...pipesState(emu.cloud).pipes.keys()], endpoint: queryEndpointState(emu.cloud).endpoint, organization: emu.cloud.organization });
+}
+
+/** The declaration (comment lines and statement) of one resource in a generated program. */
+function declarationOf(index: string, className: string, resourceName: string): string {
+    const block = index.split("\n\n").find((part) => part.includes(`new observability.${className}(${JSON.stringify(resourceName)}, `));
+    assert.ok(block, `${className} ${resourceName} is declared`);
+    return block;
+}
+
+describe("export: the command that writes a program adopting existing objects", function () {
+    this.timeout(120_000);
+    const stack = useEmulatedStack(forgetObjects);
+    const writes = () => stack.emu.requests.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
+
+    after(function () {
+        // KEEP_EXPORT=1 keeps the generated programs for inspection.
+        if (!process.env.KEEP_EXPORT) for (const dir of madeDirs) rmSync(dir, { recursive: true, force: true });
+    });
+
+    it("round trip: the exported program adopts every object without a write; refresh and preview then change nothing", async function () {
+        const made = await makeObjects(stack.emu);
+        const before = remoteObjects(stack.emu);
+        const dir = freshDir("round-trip");
+
+        const exported = await runExport(stack.emu, ["--kinds", "all", "--out", dir, "--project", PROJECT]);
+        assert.equal(exported.status, 0, exported.stderr);
+        assert.equal(exported.stderr, "", "quiet when stderr is not a terminal");
+        assert.equal(exported.stdout, "");
+        assert.deepEqual(writes(), [], "the export only reads");
+
+        const index = readFileSync(path.join(dir, "index.ts"), "utf8");
+        const readme = readFileSync(path.join(dir, "README.md"), "utf8");
+        assert.match(readFileSync(path.join(dir, "Pulumi.yaml"), "utf8"), new RegExp(`^name: ${PROJECT}$`, "m"));
+        for (const value of Object.values(HAND_SECRETS)) {
+            for (const line of value.split("\n").filter((l) => !l.startsWith("-----"))) {
+                assert.ok(!index.includes(line) && !readme.includes(line), `the secret ${JSON.stringify(line)} is not in the generated files`);
+            }
+        }
+        assert.match(index, /import \* as observability from "pulumi-observability";/);
+        // Values equal to the server's defaults are left out, at any depth (the round trip below still plans nothing).
+        assert.deepEqual(index.match(/valueExpression: ""|asRatio: false|where: ""|whereLanguage: "lucene"/g) ?? [], []);
+        assert.match(readme, /\b1 query endpoint, 1 organization\./, "counts in words, singular for one");
+        assert.match(readme, /read from the secret config keys above/);
+        // References as code: the alerts on tiles point at their dashboard's outputs.
+        assert.match(index, /dashboardId: dashboardWebService\.id,\n\s+tileId: dashboardWebService\.tileIds\["Errors"\],/);
+        assert.match(index, /tileId: dashboardCheckout\.tileIds\.apply\(\(ids\) => ids\["get"\]\)/, "a tile named like an Output member is read through apply");
+        // Resource names: slugs, unique.
+        assert.match(index, /new observability\.Dashboard\("checkout", /);
+        assert.match(index, /new observability\.Dashboard\("checkout-2", /);
+        // The dashboard with repeated tile names cannot be declared: a comment says so, and its alert keeps literal ids.
+        assert.match(index, /Dashboard "Legacy" \(id [0-9a-f]{24}\) is not declared: .*tiles\[1\]\.name: duplicates the name of tiles\[0\]/);
+        const legacyAlert = declarationOf(index, "Alert", "legacy-chart");
+        assert.match(legacyAlert, /^\/\/ The dashboard and tile ids are literal: the dashboard has several tiles named "Chart", so its `tileIds` cannot name this one\.$/m);
+        assert.ok(legacyAlert.includes(`dashboardId: "${made.dashboards.legacy.id}",`) && legacyAlert.includes(`tileId: "${made.legacyTileId}",`));
+        // Unmanaged referenced objects are literal ids with a comment naming them.
+        assert.match(index, /webhookId: "[0-9a-f]{24}", \/\/ webhook "Team Slack"/);
+        assert.match(index, /sourceId: "[0-9a-f]{24}", \/\/ data source "Logs"/);
+        assert.match(index, /savedSearchId: "[0-9a-f]{24}", \/\/ saved search/);
+
+        const { told, required } = secretKeysOf(index);
+        assert.deepEqual(told, required, "every secret the code requires has its `pulumi config set --secret` line");
+        assert.deepEqual([...required].sort(), [
+            "audit-mtls-credentials-certificate",
+            "audit-mtls-credentials-private-key",
+            "clicks-access-key-access-key-id",
+            "clicks-access-key-secret-key",
+            "files-service-account-key",
+            "orders-credentials-password",
+            "orders-credentials-username",
+            "orders-schema-registry-credentials-password",
+            "orders-schema-registry-credentials-username",
+            "replica-credentials-password",
+            "replica-credentials-username",
+        ]);
+        for (const key of required) assert.ok(readme.includes(`pulumi config set --secret ${key}`), `README lists ${key}`);
+        assert.deepEqual(typeCheck(path.join(dir, "index.ts")), [], "the program compiles against the package's types");
+
+        // Apply the program as `pulumi up` would, with the secret config its comments ask for.
+        const config = Object.fromEntries(required.map((key) => [`${PROJECT}:${key}`, `configured ${key}`]));
+        const apply = (mode: "up" | "preview") => runProgram({ program: path.join(dir, "index.ts"), engine: stack.engine, config, secretKeys: Object.keys(config), mode, project: PROJECT, stack: "dev" });
+        const applied = await apply("up");
+        assert.deepEqual(writes(), [], "adopting a faithful declaration writes nothing");
+        assert.equal(remoteObjects(stack.emu), before, "nothing was created, changed or deleted");
+        const ids = new Map([...stack.engine.state.values()].map((s) => [s.id, s]));
+        const expected = [
+            made.dashboards.web.id, made.dashboards.checkout.id, made.dashboards.checkoutCopy.id,
+            ...Object.values(made.alerts), ...Object.values(made.pipes), made.endpointId, stack.emu.credentials.organizationId,
+        ];
+        assert.deepEqual([...ids.keys()].sort(), [...expected].sort(), "every declared resource holds its remote object's id");
+        assert.equal(applied.created.length, expected.length);
+        const replica = [...stack.engine.state.values()].find((s) => s.id === made.pipes.replica);
+        assert.deepEqual(replica?.outputs.secrets, { credentials: { username: "configured replica-credentials-username", password: "configured replica-credentials-password" } });
+        const latency = [...stack.engine.state.values()].find((s) => s.id === made.alerts.latency);
+        assert.equal(latency?.outputs.tileId, made.dashboards.checkout.tileIds.Latency);
+
+        stack.emu.clearRequests();
+        const refreshed = await stack.engine.refresh();
+        assert.deepEqual({ updated: refreshed.updated, deleted: refreshed.deleted }, { updated: [], deleted: [] }, "refresh reports no change");
+        assert.equal(refreshed.same.length, expected.length);
+        const preview = await apply("preview");
+        assert.deepEqual({ created: preview.created, updated: preview.updated, replaced: preview.replaced, deleted: preview.deleted }, { created: [], updated: [], replaced: [], deleted: [] });
+        assert.equal(preview.same.length, expected.length, "a preview reports every resource the same");
+        assert.deepEqual([...new Set(stack.emu.requests.map((r) => r.method))], ["GET"], "refresh and preview only read");
+        await stack.engine.destroy();
+    });
+
+    it("filters by kind and by name, reading only what it needs", async function () {
+        const made = await makeObjects(stack.emu);
+
+        const web = await runExport(stack.emu, ["--kinds", "dashboards", "--name", "/^web/i"]);
+        assert.equal(web.status, 0, web.stderr);
+        assert.deepEqual([...web.stdout.matchAll(/new observability\.(\w+)\("([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`), ["Dashboard web-service"]);
+        assert.ok(stack.emu.requests.every((r) => !/\/alerts|\/pipes|serviceQueryEndpoint|\/webhooks/.test(r.path)), "no alert, webhook or cloud request for --kinds dashboards");
+
+        const checkout = await runExport(stack.emu, ["--kinds", "dashboards,alerts", "--name", "checkout"]);
+        assert.deepEqual([...checkout.stdout.matchAll(/new observability\.(\w+)\("([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`), ["Dashboard checkout", "Dashboard checkout-2", "Alert checkout-get", "Alert checkout-latency"]);
+        assert.match(checkout.stdout, /tileId: dashboardCheckout\.tileIds\["Latency"\]/);
+        assert.ok(!checkout.stdout.includes("OrganizationSettings"), "the default kinds of the self-hosted variant, narrowed by --kinds");
+
+        // An alert whose dashboard is filtered out keeps literal ids, with the reason.
+        const lone = await runExport(stack.emu, ["--kinds", "alerts", "--name", "too many"]);
+        assert.match(lone.stdout, /The dashboard and tile ids are literal: the dashboard is not part of this export\./);
+        assert.ok(lone.stdout.includes(`dashboardId: "${made.dashboards.web.id}"`));
+
+        const pipes = await runExport(stack.emu, ["--kinds", "pipes", "--name", "/^(orders|files)$/"]);
+        assert.deepEqual([...pipes.stdout.matchAll(/new observability\.(\w+)\("([^"]+)"/g)].map((m) => m[2]), ["files", "orders"]);
+        assert.match(pipes.stdout, /const organizationId = "[0-9a-f-]{36}";/);
+
+        const none = await runExport(stack.emu, ["--kinds", "queryEndpoint,organization", "--name", "nothing like this"]);
+        assert.equal(none.status, 0);
+        assert.ok(!/new observability\./.test(none.stdout), "the query endpoint has no name and the organization's does not match");
+        assert.ok(!/const (organizationId|serviceId) =/.test(none.stdout), "no constant that nothing uses");
+        assert.deepEqual(writes(), []);
+    });
+
+    it("exports the managed variant: dashboards and alerts of a cloud service, with its organization and service", async function () {
+        const logs = stack.emu.fixtures.sources.logs.id;
+        const dashboard = await observabilityCall(stack.emu, "managed", "POST", "/dashboards", {
+            name: "Managed web",
+            tiles: [{ name: "Errors", x: 0, y: 0, w: 12, h: 4, config: { displayType: "line", sourceId: logs, select: [{ aggFn: "count" }] } }],
+            filters: [{ type: "QUERY_EXPRESSION", name: "Service", expression: "ServiceName", sourceId: logs }],
+        });
+        const tileId = (dashboard.tiles as { id: string }[])[0].id;
+        const alert = await observabilityCall(stack.emu, "managed", "POST", "/alerts", {
+            name: "Managed errors", source: "tile", dashboardId: dashboard.id, tileId, threshold: 3, thresholdType: "above", interval: "5m", channel: { type: "webhook", webhookId: stack.emu.fixtures.webhooks.slack.id },
+        });
+        stack.emu.clearRequests();
+        const dir = freshDir("managed");
+        const exported = await runExport(stack.emu, ["--variant", "managed", "--kinds", "dashboards,alerts", "--out", dir, "--project", PROJECT]);
+        assert.equal(exported.status, 0, exported.stderr);
+        const index = readFileSync(path.join(dir, "index.ts"), "utf8");
+        assert.match(index, /variant: "managed",\n\s+organizationId,\n\s+serviceId,/);
+        const readme = readFileSync(path.join(dir, "README.md"), "utf8");
+        assert.match(readme, /: 1 dashboard, 1 alert\./);
+        assert.ok(!/secret config key/.test(readme), "no secret keys to mention");
+        assert.ok(stack.emu.requests.every((r) => !r.path.includes("/webhooks")), "the managed variant's webhooks are not read (not in the spec)");
+
+        await runProgram({ program: path.join(dir, "index.ts"), engine: stack.engine, config: {}, project: PROJECT, stack: "dev" });
+        assert.deepEqual(writes(), []);
+        assert.deepEqual([...stack.engine.state.values()].map((s) => s.id).sort(), [dashboard.id, alert.id].sort());
+        const refreshed = await stack.engine.refresh();
+        assert.deepEqual(refreshed.updated, []);
+        await stack.engine.destroy();
+    });
+
+    it("shows counts per kind on a terminal, and refuses to overwrite a program without --force", async function () {
+        await makeObjects(stack.emu);
+        const shown = await runExport(stack.emu, ["--kinds", "dashboards,alerts"], { tty: true });
+        assert.equal(shown.status, 0);
+        assert.match(shown.stderr, /reading… dashboards 4 · alerts 6\n$/);
+
+        const dir = freshDir("overwrite");
+        assert.equal((await runExport(stack.emu, ["--out", dir])).status, 0);
+        const again = await runExport(stack.emu, ["--out", dir]);
+        assert.equal(again.status, 1);
+        assert.match(again.stderr, /index\.ts, .*Pulumi\.yaml, .*README\.md already exist; pass --force to overwrite them/);
+        assert.equal((await runExport(stack.emu, ["--out", dir, "--force"])).status, 0);
+    });
+
+    it("exits non-zero with the API's message, never the credential, and with usage errors for bad arguments", async function () {
+        const wrongKey = "wrong-key-3c9d1e7a";
+        const denied = await runExport(stack.emu, [], { env: { OBSERVABILITY_API_KEY: wrongKey } });
+        assert.equal(denied.status, 1);
+        assert.match(denied.stderr, /^pulumi-observability export: getSources failed: GET \/api\/v2\/sources → HTTP 401/);
+        assert.match(denied.stderr, /OBSERVABILITY_API_KEY/);
+        assert.ok(!denied.stderr.includes(wrongKey), "the key is never printed");
+        assert.equal(denied.stdout, "");
+
+        const unknownService = await runExport(stack.emu, ["--kinds", "pipes", "--service-id", "00000000-0000-4000-8000-000000000000"]);
+        assert.equal(unknownService.status, 1);
+        assert.match(unknownService.stderr, /export: list data pipes failed: GET \/v1\/organizations\/[0-9a-f-]+\/services\/00000000-0000-4000-8000-000000000000\/pipes → HTTP 404/);
+        assert.ok(!unknownService.stderr.includes(stack.emu.credentials.keySecret));
+
+        const missing = await runExport(stack.emu, ["--kinds", "pipes"], { env: { OBSERVABILITY_KEY_SECRET: "" } });
+        assert.equal(missing.status, 1);
+        assert.match(missing.stderr, /Missing setting `observability:keySecret` \(environment variable OBSERVABILITY_KEY_SECRET\)/);
+
+        stack.emu.clearRequests();
+        for (const [args, message] of [
+            [["--kinds", "widgets"], /--kinds: unknown kind "widgets"/],
+            [["--variant", "cloud"], /--variant must be self-hosted or managed/],
+            [["--organization-id", "not-a-uuid"], /--organization-id must be a UUID/],
+            [["--out"], /--out needs a value/],
+            [["--bogus"], /unknown option "--bogus"/],
+            [["--name", "/(/"], /--name: Invalid regular expression/],
+        ] as const) {
+            const refused = await runExport(stack.emu, [...args]);
+            assert.equal(refused.status, 2, args.join(" "));
+            assert.match(refused.stderr, message);
+        }
+        assert.equal(await main(["import"], { stdout: { write: () => true }, stderr: { write: () => true }, env: {} }), 2);
+        assert.deepEqual(stack.emu.requests, [], "bad arguments send nothing");
+    });
+
+    it("prints its usage with --help, in process and through the installed bin", async function () {
+        let stdout = "";
+        assert.equal(await main(["--help"], { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: () => true }, env: {} }), 0);
+        assert.equal(stdout, USAGE);
+
+        const bin = (JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { bin: Record<string, string> }).bin["pulumi-observability"];
+        assert.equal(bin, "dist/sdk/cli/main.js");
+        assert.ok(readFileSync(path.join(REPO_ROOT, bin), "utf8").startsWith("#!/usr/bin/env node\n"));
+        const child = await promisify(execFile)(process.execPath, [path.join(REPO_ROOT, bin), "export", "--help"], { cwd: REPO_ROOT });
+        assert.equal(child.stdout, USAGE);
+        assert.match(child.stdout, /^Usage: pulumi-observability export \[options\]/);
+    });
+});

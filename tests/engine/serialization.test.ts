@@ -1,0 +1,73 @@
+import assert from "node:assert/strict";
+import os from "node:os";
+import * as pulumi from "@pulumi/pulumi";
+import * as obs from "../../sdk";
+import { ProviderHost, urn } from "../harness/host";
+import { REPO_ROOT } from "../harness/paths";
+import { assertBuilt, ensureSelfLink } from "../harness/providerText";
+
+const API_KEY = "9b1d7c3e-2f4a-4e8b-a6d0-1c5e7f9a3b2d";
+
+/**
+ * What Pulumi's closure serializer writes into every resource's state as `__provider`, captured from a real
+ * program run under the mock monitor: it must be small, hold no credential and no path of this machine, load
+ * the implementation by package name, and work when the real host loads it.
+ */
+describe("__provider: the serialized provider of every resource", function () {
+    const texts = new Map<string, string>();
+
+    before(async function () {
+        pulumi.runtime.setAllConfig({ "observability:apiKey": API_KEY }, ["observability:apiKey"]);
+        await pulumi.runtime.setMocks({
+            newResource: (args) => {
+                texts.set(args.type, String(args.inputs.__provider));
+                return { id: `${args.name}-id`, state: args.inputs };
+            },
+            call: () => ({}),
+        });
+        const hex = "0123456789abcdef01234567";
+        new obs.Dashboard("d", { name: "d", tiles: [] });
+        new obs.Alert("a", { source: "search", savedSearchId: hex, threshold: 1, thresholdType: "above", interval: "5m", channel: { type: "webhook", webhookId: hex } });
+        new obs.DataPipe("p", {
+            name: "p",
+            source: { kinesis: { format: "JSONEachRow", streamName: "s", region: "eu-west-1", iteratorType: "LATEST", authentication: "IAM_USER" } },
+            secrets: { accessKey: { accessKeyId: "AKIA", secretKey: "very-secret-key" } },
+            destination: { table: "t", managedTable: true, tableDefinition: { engine: { type: "MergeTree" }, sortingKey: ["id"] }, columns: [{ name: "id", type: "String" }] },
+            fieldMappings: [{ sourceField: "id", destinationField: "id" }],
+        });
+        new obs.OrganizationSettings("o", {});
+        new obs.QueryEndpoint("q", { roles: ["sql_console_read_only"] });
+        await (require("@pulumi/pulumi/runtime/settings") as { waitForRPCs(): Promise<void> }).waitForRPCs();
+    });
+    after(() => pulumi.runtime.setAllConfig({}));
+
+    it("is written for every resource type", function () {
+        assert.deepEqual([...texts.keys()].map((t) => t.split(":").pop()).sort(), ["Alert", "Dashboard", "DataPipe", "OrganizationSettings", "QueryEndpoint"]);
+    });
+
+    it("is small, holds no credential and no machine path, and loads the implementation by package name", function () {
+        for (const [type, text] of texts) {
+            assert.ok(text.length < 4096, `${type}: ${text.length} bytes`);
+            for (const secret of [API_KEY, "very-secret-key"]) assert.ok(!text.includes(secret), `${type} holds a secret`);
+            for (const local of [REPO_ROOT, os.homedir(), os.tmpdir(), "/dist/", ".pnpm/"]) assert.ok(!text.includes(local), `${type} holds ${local}`);
+            const requires = [...text.matchAll(/require\(["']([^"']+)["']\)/g)].map((m) => m[1]);
+            assert.deepEqual([...new Set(requires)], ["pulumi-observability/providers"], `${type} requires ${requires.join(", ")}`);
+        }
+    });
+
+    it("still works once the real host loads it", async function () {
+        assertBuilt();
+        ensureSelfLink();
+        const host = await ProviderHost.start({ config: {} });
+        try {
+            const text = texts.get("pulumi-nodejs:dynamic/observability:Dashboard") ?? "";
+            const checked = await host.check(urn("Dashboard", "d"), {}, { name: "From the serialized stub", tiles: [], __provider: text });
+            assert.deepEqual(checked.failures, []);
+            assert.deepEqual(checked.inputs.tags, [], "the implementation normalized the inputs");
+            const refused = await host.check(urn("Dashboard", "d"), {}, { name: "", tiles: [], __provider: text });
+            assert.deepEqual(refused.failures.map((f) => f.property), ["name"]);
+        } finally {
+            await host.close();
+        }
+    });
+});

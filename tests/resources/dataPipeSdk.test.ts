@@ -1,0 +1,136 @@
+import assert from "node:assert/strict";
+import * as path from "node:path";
+import { getDataPipes } from "../../sdk";
+import { pipesState } from "../emulator/routes/pipes";
+import { SECRET_SIG, SECRET_SIG_KEY } from "../harness/host";
+import { REPO_ROOT } from "../harness/paths";
+import { runProgram } from "../harness/program";
+import { EmulatedStack, startEmulatedStack } from "../support/emulatedStack";
+
+const PROGRAM = path.join(REPO_ROOT, "examples", "data-pipes", "index.ts");
+const SECRETS = { "demo:kafkaPassword": "example-kafka-pw-41d2", "demo:bucketSecretKey": "example-bucket-key-93aa", "demo:databasePassword": "example-db-pw-0c7e" };
+
+interface RegisterRequest {
+    getName(): string;
+    getAdditionalsecretoutputsList(): string[];
+    getObject(): { toJavaScript(): Record<string, unknown> } | undefined;
+}
+type MockMonitorClass = { prototype: { registerResource: (req: RegisterRequest, cb: unknown) => unknown } };
+
+/** Records what the SDK classes ask the engine for (the mock monitor's `registerResource` requests). */
+function recordRegistrations(): { seen: Map<string, { secretOutputs: string[]; object: Record<string, unknown> }>; stop(): void } {
+    const { MockMonitor } = require("@pulumi/pulumi/runtime/mocks") as { MockMonitor: MockMonitorClass };
+    const original = MockMonitor.prototype.registerResource;
+    const seen = new Map<string, { secretOutputs: string[]; object: Record<string, unknown> }>();
+    MockMonitor.prototype.registerResource = function (this: unknown, req: RegisterRequest, cb: unknown) {
+        seen.set(req.getName(), { secretOutputs: req.getAdditionalsecretoutputsList(), object: req.getObject()?.toJavaScript() ?? {} });
+        return original.call(this, req, cb);
+    };
+    return { seen, stop: () => (MockMonitor.prototype.registerResource = original) };
+}
+
+describe("DataPipe SDK: the example program and getDataPipes", function () {
+    let stack: EmulatedStack;
+
+    before(async function () {
+        stack = await startEmulatedStack({ config: { "observability:pollIntervalMs": "0" } });
+    });
+
+    after(async function () {
+        await stack?.close();
+    });
+
+    afterEach(function () {
+        assert.deepEqual(stack.emu.invalidRequests, []);
+        assert.deepEqual(stack.emu.serverErrors, []);
+    });
+
+    /** The stack's provider settings plus the example's own settings, as the CLI hands config to a program. */
+    function programConfig(extra: Record<string, string> = {}): Record<string, string> {
+        const providerSettings = Object.fromEntries(Object.entries(stack.config).map(([key, value]) => [key, typeof value === "string" ? value : value.secret]));
+        return {
+            ...providerSettings,
+            "demo:kafkaBrokers": "broker-1.emulated:9092",
+            "demo:kafkaUser": "ingest",
+            "demo:bucketUrl": "https://bucket.emulated/logs/*.json",
+            "demo:bucketKeyId": "AKIAEMULATED",
+            "demo:streamRoleArn": "arn:aws:iam::000000000000:role/emulated-ingest",
+            "demo:databaseHost": "db.emulated",
+            ...SECRETS,
+            ...extra,
+        };
+    }
+
+    it("runs the example: one pipe per kind, secrets wrapped and declared secret outputs, nothing planned twice", async function () {
+        const recorder = recordRegistrations();
+        const run = (extra?: Record<string, string>) =>
+            runProgram({ program: PROGRAM, engine: stack.engine, config: programConfig(extra), secretKeys: Object.keys(SECRETS), project: "demo", stack: "dev" });
+        try {
+            const first = await run();
+            assert.deepEqual([...first.created].sort(), ["clicks", "files", "orders", "replica"]);
+
+            for (const name of ["orders", "files", "replica"]) {
+                const registration = recorder.seen.get(name);
+                assert.ok(registration, `${name} was registered`);
+                assert.deepEqual(registration.secretOutputs, ["secrets"], `${name}: the secrets output is declared secret`);
+                const secrets = registration.object.secrets as Record<string, unknown>;
+                assert.equal(secrets[SECRET_SIG_KEY], SECRET_SIG, `${name}: the secrets input is sent as a secret`);
+                const source = JSON.stringify(registration.object.source);
+                for (const value of Object.values(SECRETS)) assert.ok(!source.includes(value), `${name}: source holds no secret`);
+            }
+            const states = Object.fromEntries([...pipesState(stack.emu.cloud).pipes.values()].map((pipe) => [pipe.name, pipe.state]));
+            assert.deepEqual(states, { "orders-from-kafka": "Running", "logs-from-bucket": "Running", "clicks-from-stream": "Running", "shop-replica": "Snapshot" });
+
+            stack.emu.clearRequests();
+            const second = await run();
+            assert.deepEqual([...second.same].sort(), ["clicks", "files", "orders", "replica"]);
+            assert.deepEqual(
+                stack.cloudCalls().filter((call) => !call.startsWith("GET ")),
+                [],
+                "a second run writes nothing (the lookup only reads)",
+            );
+
+            const stopped = await run({ "demo:clicksStopped": "true" });
+            assert.deepEqual(stopped.updated, ["clicks"]);
+            assert.equal([...pipesState(stack.emu.cloud).pipes.values()].find((pipe) => pipe.name === "clicks-from-stream")?.state, "Stopped");
+        } finally {
+            recorder.stop();
+        }
+        await stack.engine.destroy();
+        assert.equal(pipesState(stack.emu.cloud).pipes.size, 0);
+    });
+
+    it("getDataPipes lists the service's pipes without secrets, with settings under the spec's names", async function () {
+        const kafka = {
+            name: "listed",
+            source: { kafka: { format: "JSONEachRow", brokers: "b:9092", topics: "t" } },
+            secrets: { credentials: { username: "u", password: "listed-secret-pw" } },
+            destination: { table: "t", managedTable: false, columns: [{ name: "id", type: "String" }] },
+            fieldMappings: [{ sourceField: "id", destinationField: "id" }],
+            settings: { engine_max_threads: 2 },
+        };
+        await stack.engine.up([{ type: "DataPipe", name: "listed", provider: "exports.handler = () => require(\"pulumi-observability/providers\").dataPipe;", inputs: kafka }]);
+        pipesState(stack.emu.cloud).behaviour.settingsPrefix = "vendor_";
+        pipesState(stack.emu.cloud).behaviour.quantityStrings = true;
+        const saved = { ...process.env };
+        Object.assign(process.env, stack.emu.env(), { OBSERVABILITY_CLOUD_RATE_LIMIT: "10000/1s" });
+        try {
+            const pipes = await getDataPipes();
+            assert.equal(pipes.length, 1);
+            const [pipe] = pipes;
+            assert.equal(pipe.name, "listed");
+            assert.equal(pipe.state, "Running");
+            assert.deepEqual(pipe.settings, { engine_max_threads: 2 });
+            assert.deepEqual(pipe.scaling, { replicas: 1, replicaCpuMillicores: 500, replicaMemoryGb: 2 });
+            assert.equal((pipe.source.kafka as { consumerGroup?: string }).consumerGroup?.startsWith("pipes-consumer-"), true);
+            assert.ok(!JSON.stringify(pipes).includes("listed-secret-pw"));
+            await assert.rejects(getDataPipes({ serviceId: "not-a-uuid" }), /serviceId must be a UUID/);
+        } finally {
+            for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+            Object.assign(process.env, saved);
+            delete pipesState(stack.emu.cloud).behaviour.settingsPrefix;
+            pipesState(stack.emu.cloud).behaviour.quantityStrings = false;
+            await stack.engine.destroy();
+        }
+    });
+});
