@@ -1,6 +1,6 @@
 import { strict as assert } from "node:assert";
-import { Emulator } from "./emulator";
-import { emulatorClient, type RawResponse, type Variant } from "./support/emulatorClient";
+import { Emulator } from ".";
+import { emulatorClient, type RawResponse, type Variant } from "../support/emulatorClient";
 
 /**
  * The emulator's environment endpoints (contract-extended §1 – §4, §7): connections, source writes, saved searches

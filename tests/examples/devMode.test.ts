@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import * as path from "node:path";
-import { DEV_CREDENTIALS, DEV_PORT, devOptions } from "./emulator/devMode";
-import { REPO_ROOT } from "./harness/paths";
-import { runProgram } from "./harness/program";
-import { readStackConfig } from "./harness/stackFile";
-import { type EmulatedStack, startEmulatedStack } from "./support/emulatedStack";
+import { DEV_CREDENTIALS, DEV_PORT, devOptions } from "../emulator/devMode";
+import { REPO_ROOT } from "../harness/paths";
+import { runProgram } from "../harness/program";
+import { readStackConfig } from "../harness/stackFile";
+import { type EmulatedStack, startEmulatedStack } from "../support/emulatedStack";
 
 /** Every dev stack: the root stack (its program is examples/self-hosted) and each example's own. */
 const DEV_STACKS: { name: string; stackFile: string; program: string }[] = [
