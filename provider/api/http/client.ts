@@ -29,6 +29,8 @@ export interface RequestSpec<T> {
     idempotent?: boolean;
     /** The operation's deadline (the resource's own timeout). */
     signal?: AbortSignal;
+    /** Called each time the request leaves, once the rate limiter let it go (before every attempt). */
+    onSend?: () => void;
 }
 
 /** Everything that distinguishes one API from the other. */
@@ -185,6 +187,7 @@ export class ApiClient {
 
     private async attempt(spec: RequestSpec<unknown>): Promise<{ kind: "response"; response: RawResponse } | { kind: "error"; error: unknown; sent: boolean }> {
         const release = await this.options.limiter.acquire(spec.signal);
+        spec.onSend?.();
         try {
             return await this.send(spec);
         } finally {

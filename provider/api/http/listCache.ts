@@ -29,11 +29,16 @@ export class ListCache {
         }
         this.stats.loads++;
         const value = load();
-        this.entries.set(key, { at: now, value });
+        const loaded = { at: now, value };
+        this.entries.set(key, loaded);
+        // The answer's age counts from its arrival: a list that queued for rate budget is fresh when it comes.
         // A failed load is not remembered.
-        value.catch(() => {
-            if (this.entries.get(key)?.value === value) this.entries.delete(key);
-        });
+        value.then(
+            () => void (loaded.at = this.clock.now()),
+            () => {
+                if (this.entries.get(key)?.value === value) this.entries.delete(key);
+            },
+        );
         return value;
     }
 

@@ -4,6 +4,7 @@ import { readThroughList } from "../../api/cachedRead";
 import { ApiError } from "../../api/http/errors";
 import { path } from "../../api/ids";
 import { OperationContext } from "../../engine/dynamicProvider";
+import { sharedPoller } from "./statePoller";
 import { wirePipe, WirePipe } from "./wire";
 
 /** Where a pipe lives: the resolved organization and service. */
@@ -44,6 +45,17 @@ export class PipeApi {
 
     get(id: string): Promise<WirePipe> {
         return this.client.request({ operation: this.operation, method: "GET", path: this.pipePath(id), response: wirePipe, signal: this.ctx.signal });
+    }
+
+    /**
+     * The pipe as the next poll round shared by every waiting pipe of the service sees it, at most `delayMs` from
+     * now; undefined when the round's list does not hold it.
+     */
+    observe(id: string, delayMs: number): Promise<WirePipe | undefined> {
+        const { client, base } = this;
+        const list = () => (signal: AbortSignal, onSend: () => void) =>
+            client.request({ operation: "read the state of waiting DataPipes", method: "GET", path: base, response: z.array(wirePipe), signal, onSend });
+        return sharedPoller(client, base, list).observe(id, delayMs, this.ctx.signal);
     }
 
     /** The pipe, or undefined when it is gone; a list shared between reads answers it when it can. */

@@ -122,7 +122,7 @@ async function createPipe(ctx: OperationContext, inputs: DataPipeInputs): Promis
     const poll = pollInterval(ctx);
     let last = created;
     try {
-        last = await waitForState(api, created.id, runningStates(inputs), poll);
+        last = await waitForState(api, created.id, runningStates(inputs), poll, created);
         if (inputs.stopped) {
             // A pipe cannot be created stopped: it is created, then stopped.
             await api.command(created.id, "stop");
