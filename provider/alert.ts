@@ -4,7 +4,7 @@ import { collectionAt } from "./collection";
 import { hex24 } from "./ids";
 import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "./resource";
 import { ALERT_FIELD_KEYS, alertFieldsFromWire, alertSchema, AlertStatus, alertStatusFromWire, isRange, WireAlert, wireAlert } from "./schema/alert";
-import { ResolvedTarget, resolveTarget, targetReplaceKeys } from "./target";
+import { ResolvedTarget, resolveTarget, targetClients, targetReplaceKeys } from "./target";
 import { sameValue, valueAt } from "./values";
 
 export type AlertInputs = z.input<typeof alertSchema>;
@@ -81,6 +81,7 @@ const fieldsOf = (alert: object) => Object.fromEntries(ALERT_FIELD_KEYS.map((key
 const definition: ResourceDefinition<Inputs, AlertOutputs> = {
     typeName: "Alert",
     schema: alertSchema,
+    clients: targetClients,
     replaceKeys: (olds, news, changed) => targetReplaceKeys(olds, news, changed),
     adoption: { id: hex24, seed: (inputs, settings) => ({ ...inputs, target: resolveTarget(settings, inputs) }) as AlertOutputs },
 

@@ -5,7 +5,7 @@ import { collectionAt } from "./collection";
 import { hex24 } from "./ids";
 import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "./resource";
 import { dashboardFields, normalizeDashboard, refineDashboard } from "./schema/dashboard";
-import { ResolvedTarget, resolveTarget, targetReplaceKeys, targetSchema } from "./target";
+import { ResolvedTarget, resolveTarget, targetClients, targetReplaceKeys, targetSchema } from "./target";
 
 /** Dashboard inputs: where it lives plus its content. */
 export const dashboardSchema = z.strictObject({ ...targetSchema, ...dashboardFields }).superRefine(refineDashboard);
@@ -124,6 +124,7 @@ const definition: ResourceDefinition<Inputs, DashboardOutputs> = {
     typeName: "Dashboard",
     schema: dashboardSchema,
     complete: (inputs) => normalizeDashboard(inputs),
+    clients: targetClients,
     replaceKeys: (olds, news, changed) => targetReplaceKeys(olds, news, changed),
     // Adopted tiles get their ids by name from the server, so the alerts already on them survive.
     adoption: { id: hex24, seed: (inputs, settings) => ({ ...inputs, target: resolveTarget(settings, inputs), tileIds: {}, filterIds: {} }) },

@@ -1,7 +1,7 @@
 import { uuid } from "./ids";
 import { redact } from "./http/redact";
 import { OperationContext, dynamicProvider, ResourceDefinition } from "./resource";
-import { createOnce, pickCreated } from "./recovery";
+import { createWithoutAdoptingStrangers } from "./recovery";
 import { withSettingDefaults } from "./settingDefaults";
 import { DataPipeInputs, dataPipeSchema } from "./schema/dataPipe";
 import { isMustBePaused, PipeApi } from "./dataPipe/api";
@@ -71,9 +71,11 @@ async function withoutSecretsInErrors<T>(secrets: DataPipeInputs["secrets"], ope
         return await operation();
     } catch (error) {
         const values = secretTexts(secrets);
-        if (!(error instanceof Error) || !values.some((value) => error.message.includes(value))) throw error;
-        const { id, properties } = error as Error & { id?: unknown; properties?: unknown };
+        if (!(error instanceof Error)) throw error;
+        // Every form a server may echo a secret in (escaped, encoded, cut by a line break) counts.
         const message = redact(error.message, values);
+        if (message === error.message && redact(error.stack ?? "", values) === (error.stack ?? "")) throw error;
+        const { id, properties } = error as Error & { id?: unknown; properties?: unknown };
         throw id === undefined ? new Error(message) : Object.assign(new Error(message), { id, properties, reasons: [message] });
     }
 }
@@ -123,16 +125,16 @@ async function applyMappingDelta(api: PipeApi, id: string, delta: MappingDelta, 
 async function createPipe(ctx: OperationContext, inputs: DataPipeInputs): Promise<{ id: string; outs: DataPipeOutputs }> {
     const api = new PipeApi(ctx, inputs, label("create", inputs.name));
     const started = Date.now();
-    const created = await createOnce(
-        () => api.create(createBody(inputs)),
-        async () =>
-            pickCreated(
-                await api.list(),
-                (pipe) => pipe.name === inputs.name && Date.parse(pipe.createdAt ?? "") >= started - CLOCK_SKEW_MS,
-                new Set(),
-                api.operation,
-            ),
-    );
+    const created = await createWithoutAdoptingStrangers({
+        operation: api.operation,
+        client: api.client,
+        listKey: api.base,
+        list: () => api.list(),
+        post: () => api.create(createBody(inputs)),
+        matches: (pipe) => pipe.name === inputs.name && Date.parse(pipe.createdAt ?? "") >= started - CLOCK_SKEW_MS,
+        claimed: new Set(),
+        id: uuid,
+    });
     const poll = pollInterval(ctx);
     let last = created;
     try {
@@ -176,6 +178,7 @@ const definition: ResourceDefinition<DataPipeInputs, DataPipeOutputs> = {
     schema: dataPipeSchema,
     complete: (inputs, settings) => withSettingDefaults(inputs, settings, ["organizationId", "serviceId"]),
     unmanagedWhenOmitted: ["scaling", "settings"],
+    clients: (apis) => void apis.cloud(),
     replaceKeys,
     // The declared secrets stand for the adopted pipe's own: they cannot be read, so they are not re-sent.
     adoption: { id: uuid, seed: (inputs, settings) => withSettingDefaults(inputs, settings, ["organizationId", "serviceId"]) as DataPipeOutputs },

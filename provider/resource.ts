@@ -44,6 +44,11 @@ export interface ResourceDefinition<Inputs extends CommonInputs, Outputs extends
      * compares like with like.
      */
     complete?(inputs: Inputs, settings: Settings): Inputs;
+    /**
+     * Builds, without any request, the API clients the inputs (still unparsed, maybe with unknowns) will be served
+     * by, so that a missing or malformed credential or URL fails at `check` (preview), naming the setting.
+     */
+    clients(apis: Apis, inputs: Record<string, unknown>): void;
     /** Input property paths whose change the API cannot apply in place. */
     replaceKeys(olds: Outputs, news: Inputs, changed: ReadonlySet<string>): string[];
     /** Whether the old object must go before the new one exists (a singleton per service). */
@@ -115,6 +120,8 @@ export function dynamicProvider<Inputs extends CommonInputs, Outputs extends Inp
                     .map((issue) => ({ property: propertyPath(issue.path) || def.typeName, reason: issue.message }));
                 if (failures.length > 0) return { failures };
             }
+            // Throws a ConfigurationError naming the config key and the environment variable.
+            def.clients(apis, candidate);
             // With unknowns the inputs pass through untouched; they are checked again when known.
             return { inputs: { ...(containsUnknown(candidate) || !parsed.success ? candidate : toJson(complete(parsed.data as Inputs, apis.settings))), ...adopt } };
         },

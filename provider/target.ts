@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Apis } from "./apis";
 import type { Settings, Variant } from "./config";
 import { uuid } from "./ids";
 import { containsUnknown } from "./unknown";
@@ -39,6 +40,14 @@ export interface ResolvedTarget {
 
 /** The target keys; a change of one of them that moves the object is a replacement. */
 const TARGET_KEYS = ["variant", "organizationId", "serviceId"] as const;
+
+/** For `ResourceDefinition.clients`: the client of the variant the (unchecked) inputs choose, built without a request. */
+export function targetClients(apis: Apis, inputs: Record<string, unknown>): void {
+    // An unknown id is the sentinel, itself a UUID: it passes, and is checked again once known.
+    const text = (key: string) => (typeof inputs[key] === "string" ? (inputs[key] as string) : undefined);
+    const variant = text("variant");
+    apis.observability(variant === "managed" || variant === "self-hosted" ? variant : undefined, { organizationId: text("organizationId"), serviceId: text("serviceId") });
+}
 
 /** Resolves the target inputs against the settings (config, then environment). Throws a setting error when incomplete. */
 export function resolveTarget(settings: Settings, inputs: TargetInputs): ResolvedTarget {

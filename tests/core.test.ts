@@ -30,6 +30,7 @@ describe("HTTP core", () => {
             authorization: `Bearer ${SECRET}`,
             secrets: [SECRET],
             credentialHelp: "set `observability:apiKey` (environment variable OBSERVABILITY_API_KEY)",
+            urlSetting: "apiUrl",
             plainTextNotFound: true,
             envelope,
             limiter,

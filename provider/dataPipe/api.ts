@@ -17,8 +17,9 @@ export type PipeCommand = "start" | "stop";
 
 /** The pipe endpoints of one service (contract §5.1), bound to an operation's deadline and label. */
 export class PipeApi {
-    private readonly client: ApiClient;
-    private readonly base: string;
+    readonly client: ApiClient;
+    /** The service's pipe collection path. */
+    readonly base: string;
 
     /**
      * @param ctx the operation's APIs and deadline
