@@ -4,7 +4,7 @@ import { OperationContext, dynamicProvider, ResourceDefinition } from "./resourc
 import { createWithoutAdoptingStrangers } from "./recovery";
 import { withSettingDefaults } from "./settingDefaults";
 import { DataPipeInputs, dataPipeSchema } from "./schema/dataPipe";
-import { isMustBePaused, PipeApi } from "./dataPipe/api";
+import { isMustBePaused, PipeApi, secretTexts } from "./dataPipe/api";
 import { MappingDelta, planUpdate, replaceKeys } from "./dataPipe/plan";
 import { DEFAULT_POLL_INTERVAL_MS, PipeWaitError, runningStates, stoppedStates, waitForState } from "./dataPipe/wait";
 import { createBody, FAILED_STATES, reportedInputs, STOPPING_STATES, WirePipe } from "./dataPipe/wire";
@@ -53,13 +53,6 @@ export function readPipe(pipe: WirePipe, olds: DataPipeInputs): { outs: DataPipe
 function partialFailure(error: unknown, id: string, properties: DataPipeOutputs, next: string): Error {
     const message = `${error instanceof Error ? error.message : String(error)}. ${next}`;
     return Object.assign(new Error(message), { id, properties, reasons: [message] });
-}
-
-/** Every string inside the pipe's secrets (a server message could quote one). */
-function secretTexts(value: unknown): string[] {
-    if (typeof value === "string") return [value];
-    if (typeof value !== "object" || value === null) return [];
-    return Object.values(value).flatMap(secretTexts);
 }
 
 /**

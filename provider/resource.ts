@@ -117,6 +117,10 @@ export function dynamicProvider<Inputs extends CommonInputs, Outputs extends Inp
             if (!parsed.success) {
                 const failures = parsed.error.issues
                     .filter((issue) => !containsUnknown(valueAt(candidate, issue.path)))
+                    // An unknown key is named by its own path (`tiles[0].config.selcet`), one failure per key.
+                    .flatMap((issue): { path: PropertyKey[]; message: string }[] =>
+                        issue.code === "unrecognized_keys" ? issue.keys.map((key) => ({ path: [...issue.path, key], message: "unknown property: not an input of this resource (a typo?)" })) : [issue],
+                    )
                     .map((issue) => ({ property: propertyPath(issue.path) || def.typeName, reason: issue.message }));
                 if (failures.length > 0) return { failures };
             }

@@ -30,6 +30,8 @@ export interface RequestSpec<T> {
     idempotent?: boolean;
     /** The operation's deadline (the resource's own timeout). */
     signal?: AbortSignal;
+    /** Write-only values the request carries (a pipe's secrets): redacted from every message like the credential. */
+    secrets?: readonly string[];
 }
 
 /** Everything that distinguishes one API from the other. */
@@ -105,8 +107,9 @@ export class ApiClient {
     /** List responses shared between reads; cleared by every write through this client. */
     readonly lists: ListCache;
     /**
-     * Lists taken before creates, to tell objects that existed before a POST from the one it created; shared
-     * by the creates of a run and not cleared by writes (what this process creates meanwhile is claimed).
+     * Lists taken right before creates, to tell objects that existed before a POST from the one it created. Only
+     * a list still in flight is shared (by creates that start together): an older one could miss an object made
+     * by hand since.
      */
     readonly snapshots: ListCache;
     /** Whether any answer ever arrived: before that, a refused connection means a wrong URL, not a restart. */
@@ -115,7 +118,7 @@ export class ApiClient {
     constructor(private readonly options: ApiClientOptions) {
         this.clock = options.clock ?? systemClock;
         this.lists = new ListCache(options.listCacheMs ?? 0, this.clock);
-        this.snapshots = new ListCache(options.listCacheMs ?? 0, this.clock);
+        this.snapshots = new ListCache(0, this.clock);
     }
 
     get name(): string {
@@ -196,7 +199,7 @@ export class ApiClient {
                 operation: spec.operation,
                 method: spec.method,
                 path: this.displayPath(spec.path),
-                serverMessage: this.clean(describeNetworkError(error)),
+                serverMessage: this.clean(spec, describeNetworkError(error)),
                 hint: sent && !idempotent
                     ? "The request may have reached the server; the provider checks for the object before trying again"
                     : `Check that ${this.options.baseUrl.origin} is reachable`,
@@ -294,7 +297,7 @@ export class ApiClient {
             json = undefined;
         }
         // Redacted before it is shortened: a cut through a secret would leave its first part.
-        const message = truncate(this.clean((isJson ? this.options.envelope.errorMessage(json) : undefined) ?? response.text), 300);
+        const message = truncate(this.clean(spec, (isJson ? this.options.envelope.errorMessage(json) : undefined) ?? response.text), 300);
         const requestIdHeader = response.headers["x-request-id"];
         const requestId = (isJson ? this.options.envelope.requestId(json) : undefined) ?? (typeof requestIdHeader === "string" ? requestIdHeader : undefined);
         return new ApiError({
@@ -302,7 +305,7 @@ export class ApiClient {
             method: spec.method,
             path: this.displayPath(spec.path),
             status: response.status,
-            requestId: requestId === undefined ? undefined : truncate(this.clean(requestId), 100),
+            requestId: requestId === undefined ? undefined : truncate(this.clean(spec, requestId), 100),
             serverMessage: message,
             hint: hint ?? hintFor(response.status, this.options.credentialHelp, isJson || this.options.plainTextNotFound),
             outcomeUnknown,
@@ -318,7 +321,7 @@ export class ApiClient {
             method: spec.method,
             path: this.displayPath(spec.path),
             status: response.status,
-            serverMessage: this.clean(what),
+            serverMessage: this.clean(spec, what),
             hint: "The server answered with a body this provider does not understand: check that the API URL points at the API, not the web UI",
         });
     }
@@ -346,7 +349,7 @@ export class ApiClient {
             operation: spec.operation,
             method: spec.method,
             path: this.displayPath(spec.path),
-            serverMessage: this.clean(describeNetworkError(error)),
+            serverMessage: this.clean(spec, describeNetworkError(error)),
             hint: `Nothing answers at ${this.options.baseUrl.origin}: check ${where(this.options.urlSetting)} and that the service is running`,
         });
     }
@@ -367,8 +370,8 @@ export class ApiClient {
         return this.options.baseUrl.pathname.replace(/\/$/, "") + path.split("?")[0];
     }
 
-    private clean(text: string): string {
-        return redact(text, this.options.secrets);
+    private clean(spec: RequestSpec<unknown>, text: string): string {
+        return redact(text, [...this.options.secrets, ...(spec.secrets ?? [])]);
     }
 }
 
