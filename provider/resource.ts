@@ -117,9 +117,16 @@ export function dynamicProvider<Inputs extends CommonInputs, Outputs extends Inp
             if (!parsed.success) {
                 const failures = parsed.error.issues
                     .filter((issue) => !containsUnknown(valueAt(candidate, issue.path)))
-                    // An unknown key is named by its own path (`tiles[0].config.selcet`), one failure per key.
+                    // An unknown key is named by its own path (`tiles[0].config.selcet`), one failure per key; a key that
+                    // cannot be written as a path is named in the message of its object's failure.
                     .flatMap((issue): { path: PropertyKey[]; message: string }[] =>
-                        issue.code === "unrecognized_keys" ? issue.keys.map((key) => ({ path: [...issue.path, key], message: "unknown property: not an input of this resource (a typo?)" })) : [issue],
+                        issue.code === "unrecognized_keys"
+                            ? issue.keys.map((key) =>
+                                  /^[A-Za-z_$][\w$]*$/.test(key)
+                                      ? { path: [...issue.path, key], message: "unknown property (a typo?): not an input of this resource" }
+                                      : { path: issue.path, message: `unknown property ${JSON.stringify(key)} (a typo?): not an input of this resource` },
+                              )
+                            : [issue],
                     )
                     .map((issue) => ({ property: propertyPath(issue.path) || def.typeName, reason: issue.message }));
                 if (failures.length > 0) return { failures };

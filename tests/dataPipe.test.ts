@@ -156,7 +156,7 @@ describe("DataPipe (through the real host, against the emulator)", function () {
 
             assert.deepEqual(result.created, ["orders"]);
             const record = recordOf("orders");
-            assert.deepEqual(calls(), ["POST /", `GET /${record.id}`]);
+            assert.deepEqual(calls(), ["GET /", "POST /", `GET /${record.id}`]);
             const [post] = writes();
             assert.deepEqual(post.body, {
                 name: "orders",
@@ -223,7 +223,7 @@ describe("DataPipe (through the real host, against the emulator)", function () {
             await stack.engine.up(program);
 
             const record = recordOf("replica");
-            assert.deepEqual(calls(), ["POST /", `GET /${record.id}`, `GET /${record.id}`], "Provisioning → Setup → Snapshot");
+            assert.deepEqual(calls(), ["GET /", "POST /", `GET /${record.id}`, `GET /${record.id}`], "Provisioning → Setup → Snapshot");
             const { outputs } = stateOf("replica");
             assert.equal(outputs.state, "Snapshot");
             const source = (outputs.source as { postgres: { settings: PropertyMap; port?: number } }).postgres;
@@ -291,7 +291,7 @@ describe("DataPipe (through the real host, against the emulator)", function () {
 
             assert.equal(pipes.pipes.size, 1, "exactly one pipe exists");
             assert.equal(stateOf("once").id, recordOf("once").id);
-            assert.deepEqual(calls().slice(0, 2), ["POST /", "GET /"], "after the lost answer the list is searched, not posted again");
+            assert.deepEqual(calls().slice(0, 3), ["GET /", "POST /", "GET /"], "after the lost answer the list is searched, not posted again");
         });
     });
 

@@ -4,7 +4,7 @@ import { DeclaredResource, Engine } from "./harness/engine";
 import { HostCallError, PropertyMap, ProviderHost } from "./harness/host";
 import { runProgram } from "./harness/program";
 import { packageProviderText } from "./harness/providerText";
-import { assertCheckRefuses, EmulatedStack, useEmulatedStack } from "./support/emulatedStack";
+import { assertCheckRefuses, cloudRequest, EmulatedStack, useEmulatedStack } from "./support/emulatedStack";
 import { emulatorConfig, withoutSettingsEnv } from "./support/emulatorConfig";
 import { ScriptedRequest as Seen, ScriptedServer } from "./support/scriptedServer";
 
@@ -93,6 +93,47 @@ describe("trust: a lost create never takes over an object that existed before it
             ];
             await survives(alert, "alerts", fault);
             await selfHosted("DELETE", `/dashboards/${String(board.data?.id)}`);
+        });
+    }
+});
+
+describe("trust: a data pipe's lost create never takes over a pipe that existed before it", function () {
+    const stack = useEmulatedStack(() => {}, { config: { "observability:requestTimeoutMs": "3000", "observability:pollIntervalMs": "0" } });
+    const pipes = () => `/v1/organizations/${stack.emu.credentials.organizationId}/services/${stack.emu.credentials.serviceId}/pipes`;
+    const declared = (): DeclaredResource[] => [
+        {
+            type: "DataPipe",
+            name: "clicks",
+            provider: PIPE,
+            inputs: {
+                name: "clicks-from-stream",
+                source: { kinesis: { format: "JSONEachRow", streamName: "clicks", region: "eu-west-1", iteratorType: "LATEST", authentication: "IAM_ROLE", iamRole: "arn:aws:iam::123456789012:role/clicks" } },
+                destination: { table: "clicks", managedTable: true, tableDefinition: { engine: { type: "MergeTree" } }, columns: [{ name: "id", type: "String" }] },
+                fieldMappings: [{ sourceField: "id", destinationField: "id" }],
+            },
+        },
+    ];
+
+    for (const fault of FAULTS) {
+        it(`${fault} on the create: the pre-existing identical pipe is neither adopted nor deleted`, async function () {
+            // The very body the provider posts, posted again outside the stack.
+            const engine = new Engine(stack.host);
+            await engine.up(declared());
+            const post = stack.emu.requests.find((r) => r.method === "POST" && r.path === pipes());
+            assert.ok(post);
+            await engine.destroy();
+            const made = await cloudRequest(stack.emu, "POST", pipes(), post.body);
+            const twin = String((made.json as { result: { id: string } }).result.id);
+            stack.emu.faults.failNext(1, fault, { method: "POST", pathIncludes: "/pipes" });
+            const outcome = await stack.engine.up(declared()).then(
+                () => "created",
+                (error: unknown) => messageOf(error),
+            );
+            if (outcome === "created") assert.ok(![...stack.engine.state.values()].some((s) => s.id === twin), "the stack manages a pipe of its own");
+            else assert.match(outcome, /create DataPipe "clicks-from-stream"/);
+            await stack.engine.destroy();
+            assert.equal((await cloudRequest(stack.emu, "GET", `${pipes()}/${twin}`)).status, 200, `the hand-made pipe still exists (${fault}: ${outcome})`);
+            await cloudRequest(stack.emu, "DELETE", `${pipes()}/${twin}`);
         });
     }
 });

@@ -403,7 +403,7 @@ export const PIPE_SETTING_NAMES = Object.keys(pipeSettingsSchema.shape) as (keyo
  * single description of the inputs: types, `check` failures with property paths and normalization.
  */
 export const dataPipeSchema = z
-    .object({
+    .strictObject({
         /** Organization (UUID). Defaults to the `observability:organizationId` setting; the resolved value is stored and a change replaces the pipe. */
         organizationId: uuid.optional(),
         /** Service the pipe writes to (UUID). Defaults to the `observability:serviceId` setting; a change replaces the pipe. */

@@ -45,7 +45,7 @@ export const numberFormat = z.strictObject({
 
 /** One aggregated value of a chart. */
 export const selectItem = z
-    .object({
+    .strictObject({
         /** Aggregation function. */
         aggFn,
         /** Column or expression to aggregate; required unless `aggFn` is `count` (where it must be empty). */
