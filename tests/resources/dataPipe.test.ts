@@ -156,7 +156,7 @@ describe("DataPipe (through the real host, against the emulator)", function () {
 
             assert.deepEqual(result.created, ["orders"]);
             const record = recordOf("orders");
-            assert.deepEqual(calls(), ["POST /", "GET /"], "its state is read through the poll round's list");
+            assert.deepEqual(calls(), ["GET /", "POST /", "GET /"], "the list before the POST, then its state through the poll round's list");
             const [post] = writes();
             assert.deepEqual(post.body, {
                 name: "orders",
@@ -222,7 +222,7 @@ describe("DataPipe (through the real host, against the emulator)", function () {
             const program = declare("replica", postgresPipe("replica"));
             await stack.engine.up(program);
 
-            assert.deepEqual(calls(), ["POST /", "GET /", "GET /"], "Provisioning → Setup → Snapshot, one list per poll round");
+            assert.deepEqual(calls(), ["GET /", "POST /", "GET /", "GET /"], "the list before the POST; Provisioning → Setup → Snapshot, one list per poll round");
             const { outputs } = stateOf("replica");
             assert.equal(outputs.state, "Snapshot");
             const source = (outputs.source as { postgres: { settings: PropertyMap; port?: number } }).postgres;
@@ -289,7 +289,7 @@ describe("DataPipe (through the real host, against the emulator)", function () {
 
             assert.equal(pipes.pipes.size, 1, "exactly one pipe exists");
             assert.equal(stateOf("once").id, recordOf("once").id);
-            assert.deepEqual(calls().slice(0, 2), ["POST /", "GET /"], "after the lost answer the list is searched, not posted again");
+            assert.deepEqual(calls().slice(0, 3), ["GET /", "POST /", "GET /"], "after the lost answer the list is searched, not posted again");
         });
     });
 
