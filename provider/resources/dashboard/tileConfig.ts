@@ -22,7 +22,7 @@ export const colorToken = z.enum([
 const longText = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 
 /** How a number is displayed. */
-export const numberFormat = z.object({
+export const numberFormat = z.strictObject({
     /** Output kind. */
     output: z.enum(["currency", "percent", "byte", "time", "duration", "number", "data_rate", "throughput"]),
     /** Unit of the raw value for data-rate and throughput outputs, e.g. `bytes_sec_si`. */
@@ -45,7 +45,7 @@ export const numberFormat = z.object({
 
 /** One aggregated value of a chart. */
 export const selectItem = z
-    .object({
+    .strictObject({
         /** Aggregation function. */
         aggFn,
         /** Column or expression to aggregate; required unless `aggFn` is `count` (where it must be empty). */
@@ -85,7 +85,7 @@ export const selectItem = z
     .transform((item) => (item.aggFn === "count" ? { ...item, valueExpression: "" } : item));
 
 /** A formula over the select items (`A` is the first). */
-export const formula = z.object({
+export const formula = z.strictObject({
     /** Arithmetic expression over select letters, e.g. `A / B * 100`. */
     expression: z.string().min(1).max(1024),
     /** Legend alias. */
@@ -104,7 +104,7 @@ const formulas = z
 const seriesLimit = z.number().int().min(0).nullish().transform((n) => n ?? undefined);
 
 const colorRule = z.discriminatedUnion("operator", [
-    z.object({
+    z.strictObject({
         /** How the tile's value is compared: `gt`, `gte`, `lt`, `lte`, `between`, `eq` or `neq`. */
         operator: z.enum(["gt", "gte", "lt", "lte"]),
         /** The value compared with: a number; `[low, high]` for `between`; a number or text (≤ 200) for `eq` and `neq`. */
@@ -114,25 +114,25 @@ const colorRule = z.discriminatedUnion("operator", [
         /** Label shown when the rule matches (≤ 40 characters). */
         label: z.string().max(40).optional(),
     }),
-    z.object({ operator: z.literal("between"), value: z.tuple([z.number().finite(), z.number().finite()]), color: colorToken, label: z.string().max(40).optional() }),
-    z.object({ operator: z.enum(["eq", "neq"]), value: z.union([z.number().finite(), z.string().max(200)]), color: colorToken, label: z.string().max(40).optional() }),
+    z.strictObject({ operator: z.literal("between"), value: z.tuple([z.number().finite(), z.number().finite()]), color: colorToken, label: z.string().max(40).optional() }),
+    z.strictObject({ operator: z.enum(["eq", "neq"]), value: z.union([z.number().finite(), z.string().max(200)]), color: colorToken, label: z.string().max(40).optional() }),
 ]);
 
 const onClickTarget = z.discriminatedUnion("mode", [
-    z.object({
+    z.strictObject({
         /** `id`: a fixed saved search or dashboard; `template`: a name template filled from the clicked row. */
         mode: z.literal("id"),
         /** The saved search or dashboard (24 hexadecimal characters). */
         id: hex24,
     }),
-    z.object({
+    z.strictObject({
         mode: z.literal("template"),
         /** Template of the target's name, filled from the clicked row. */
         template: z.string().min(1).max(10_000),
     }),
 ]);
 
-const onClickFilter = z.object({
+const onClickFilter = z.strictObject({
     /** Always `expressionTemplate`. */
     kind: z.literal("expressionTemplate"),
     /** The filter expression of the target. */
@@ -143,7 +143,7 @@ const onClickFilter = z.object({
 
 /** What a click on a table row opens. */
 export const onClick = z.discriminatedUnion("type", [
-    z.object({
+    z.strictObject({
         /** `search` or `dashboard`: opens a saved search or a dashboard; `external`: opens a URL. */
         type: z.enum(["search", "dashboard"]),
         /** The saved search or dashboard to open. */
@@ -155,7 +155,7 @@ export const onClick = z.discriminatedUnion("type", [
         /** Up to 50 filters set on the opened dashboard. */
         filters: z.array(onClickFilter).max(50).optional(),
     }),
-    z.object({
+    z.strictObject({
         type: z.literal("external"),
         /** URL template, filled from the clicked row. */
         urlTemplate: z.string().min(1).max(10_000),
@@ -205,9 +205,9 @@ const lineOptions = {
 };
 
 const builderConfig = z.discriminatedUnion("displayType", [
-    z.object({ displayType: z.literal("line"), ...timeSeries, ...lineOptions }),
-    z.object({ displayType: z.literal("stacked_bar"), ...timeSeries }),
-    z.object({
+    z.strictObject({ displayType: z.literal("line"), ...timeSeries, ...lineOptions }),
+    z.strictObject({ displayType: z.literal("stacked_bar"), ...timeSeries }),
+    z.strictObject({
         /**
          * The kind of chart: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar` (builder and raw SQL), `heatmap`,
          * `search`, `event_patterns`, `markdown` (builder only).
@@ -229,7 +229,7 @@ const builderConfig = z.discriminatedUnion("displayType", [
         formulas,
         showOperandSeries: z.boolean().optional(),
     }),
-    z.object({
+    z.strictObject({
         displayType: z.literal("number"),
         ...builder,
         /** Exactly one item, unless `formulas` is set. */
@@ -242,7 +242,7 @@ const builderConfig = z.discriminatedUnion("displayType", [
         colorRules: z.array(colorRule).max(10).optional(),
         /** A small chart of the value over time behind the number. */
         backgroundChart: z
-            .object({
+            .strictObject({
                 /** `line` or `area`. */
                 type: z.enum(["line", "area"]),
                 /** Colour of the chart. */
@@ -250,14 +250,14 @@ const builderConfig = z.discriminatedUnion("displayType", [
             })
             .optional(),
     }),
-    z.object({ displayType: z.literal("pie"), ...grouped }),
-    z.object({ displayType: z.literal("bar"), ...grouped }),
-    z.object({
+    z.strictObject({ displayType: z.literal("pie"), ...grouped }),
+    z.strictObject({ displayType: z.literal("bar"), ...grouped }),
+    z.strictObject({
         displayType: z.literal("heatmap"),
         ...builder,
         /** Exactly one `{valueExpression, countExpression?, heatmapScaleType?}`; the source must be a trace source. */
         select: z
-            .array(z.object({ valueExpression: z.string().min(1).max(10_000), countExpression: z.string().optional(), heatmapScaleType: z.enum(["log", "linear"]).optional() }))
+            .array(z.strictObject({ valueExpression: z.string().min(1).max(10_000), countExpression: z.string().optional(), heatmapScaleType: z.enum(["log", "linear"]).optional() }))
             .length(1, "must have exactly one item"),
         /** Filter of the rows shown (default empty). */
         where: longText(10_000).default(""),
@@ -265,7 +265,7 @@ const builderConfig = z.discriminatedUnion("displayType", [
         whereLanguage: whereLanguage.optional(),
         numberFormat: numberFormat.optional(),
     }),
-    z.object({
+    z.strictObject({
         displayType: z.literal("search"),
         ...builder,
         /** Comma-separated columns. */
@@ -273,8 +273,8 @@ const builderConfig = z.discriminatedUnion("displayType", [
         where: longText(10_000).default(""),
         whereLanguage: whereLanguage.default("lucene"),
     }),
-    z.object({ displayType: z.literal("event_patterns"), ...builder, select: longText(10_000).default(""), where: longText(10_000).default(""), whereLanguage: whereLanguage.optional() }),
-    z.object({
+    z.strictObject({ displayType: z.literal("event_patterns"), ...builder, select: longText(10_000).default(""), where: longText(10_000).default(""), whereLanguage: whereLanguage.optional() }),
+    z.strictObject({
         displayType: z.literal("markdown"),
         configType: z.literal("builder").optional(),
         /** The text, in markdown (≤ 50,000 characters). */
@@ -297,12 +297,12 @@ const rawSql = {
 const rawSqlTimeSeries = { ...rawSql, fillNulls: z.boolean().optional(), alignDateRangeToGranularity: z.boolean().optional(), seriesLimit };
 
 const rawSqlConfig = z.discriminatedUnion("displayType", [
-    z.object({ displayType: z.literal("line"), ...rawSqlTimeSeries, ...lineOptions }),
-    z.object({ displayType: z.literal("stacked_bar"), ...rawSqlTimeSeries }),
-    z.object({ displayType: z.literal("table"), ...rawSql, onClick: onClick.optional() }),
-    z.object({ displayType: z.literal("number"), ...rawSql, color: colorToken.optional() }),
-    z.object({ displayType: z.literal("pie"), ...rawSql }),
-    z.object({ displayType: z.literal("bar"), ...rawSql }),
+    z.strictObject({ displayType: z.literal("line"), ...rawSqlTimeSeries, ...lineOptions }),
+    z.strictObject({ displayType: z.literal("stacked_bar"), ...rawSqlTimeSeries }),
+    z.strictObject({ displayType: z.literal("table"), ...rawSql, onClick: onClick.optional() }),
+    z.strictObject({ displayType: z.literal("number"), ...rawSql, color: colorToken.optional() }),
+    z.strictObject({ displayType: z.literal("pie"), ...rawSql }),
+    z.strictObject({ displayType: z.literal("bar"), ...rawSql }),
 ]);
 
 /**

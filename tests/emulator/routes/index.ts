@@ -1,8 +1,12 @@
 import { chartRoutes } from "./charts";
 import { alertRoutes } from "./observability/alerts";
+import { connectionRoutes } from "./observability/connections";
 import { dashboardRoutes } from "./observability/dashboards";
-import { lookupRoutes } from "./observability/lookups";
+import { savedSearchRoutes } from "./observability/savedSearches";
+import { sourceRoutes } from "./observability/sources";
+import { webhookRoutes } from "./observability/webhooks";
 import { organizationRoutes } from "./organization";
+import { pipeNetworkingRoutes } from "./pipeNetworking";
 import { pipeRoutes } from "./pipes";
 import { queryEndpointRoutes } from "./queryEndpoint";
 import { selfHostedRootRoutes } from "./selfHosted/root";
@@ -13,9 +17,13 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   selfHostedRootRoutes,
   dashboardRoutes,
   alertRoutes,
-  lookupRoutes,
+  connectionRoutes,
+  sourceRoutes,
+  savedSearchRoutes,
+  webhookRoutes,
   chartRoutes,
   organizationRoutes,
   queryEndpointRoutes,
   pipeRoutes,
+  pipeNetworkingRoutes,
 ];
