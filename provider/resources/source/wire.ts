@@ -14,7 +14,7 @@ export const wireSource = z.looseObject({
 export type WireSource = z.infer<typeof wireSource>;
 
 /** Keys that say where a source lives or tune the provider: never part of the request body. */
-const LOCAL_KEYS = new Set(["variant", "organizationId", "serviceId", "timeouts", "adoptId"]);
+const LOCAL_KEYS = new Set(["variant", "organizationId", "serviceId", "timeouts", "adoptId", "__provider"]);
 
 /**
  * The request body, POST and PUT alike (a PUT replaces the whole source): the checked inputs, which are already the
