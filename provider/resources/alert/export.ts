@@ -2,7 +2,7 @@ import { listAll } from "../../api/paging";
 import type { ExportedObject, KindExport } from "../../engine/exporter";
 import { toJson } from "../../engine/values";
 import { readAlert } from "./provider";
-import { wireAlert } from "./schema";
+import { wireAlert } from "./wire";
 
 /** Alerts for the export command. */
 export const alertExport = {

@@ -1,7 +1,8 @@
 import { listAll } from "../../api/paging";
 import type { ExportedObject, KindExport } from "../../engine/exporter";
 import { toJson } from "../../engine/values";
-import { readDashboard, wireDashboard } from "./provider";
+import { readDashboard } from "./provider";
+import { wireDashboard } from "./wire";
 
 /** A dashboard, with its tiles' server ids (what alerts reference). */
 export interface ExportedDashboard extends ExportedObject {
