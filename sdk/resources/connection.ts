@@ -1,12 +1,24 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { ConnectionInput } from "../../provider/resources/connection/schema";
-import { AdoptionArgs, ArgsOf } from "../args";
+import type { ConnectionArgs as ConnectionDeclaration, ConnectionOutputs } from "../../provider/resources/connection/schema";
+import { AdoptionArgs, ArgsOf, OutputProperties, UnsetOutputs } from "../args";
 import { providerStub } from "../stub";
 
 const provider = providerStub("connection");
 
 /** Arguments of a {@link Connection}; every property may be an Output. */
-export type ConnectionArgs = ArgsOf<ConnectionInput> & AdoptionArgs;
+export type ConnectionArgs = ArgsOf<ConnectionDeclaration> & AdoptionArgs;
+
+// Every output, seeded so that the engine reports it even when the arguments leave it out.
+const OUTPUTS = {
+    name: undefined,
+    host: undefined,
+    username: undefined,
+    password: undefined,
+    observabilitySettingPrefix: undefined,
+    isPrometheusEndpoint: undefined,
+} satisfies UnsetOutputs<ConnectionOutputs>;
+
+export interface Connection extends OutputProperties<ConnectionOutputs> {}
 
 /**
  * A database connection of the self-hosted API: the engine endpoint (or Prometheus-compatible API) that sources
@@ -26,28 +38,14 @@ export type ConnectionArgs = ArgsOf<ConnectionInput> & AdoptionArgs;
  * deletes them before their connection and re-creates them after a replacement.
  */
 export class Connection extends pulumi.dynamic.Resource {
-    /** Display name. */
-    declare readonly name: pulumi.Output<string>;
-    /** Engine HTTP endpoint URL, or the Prometheus-compatible API URL. */
-    declare readonly host: pulumi.Output<string>;
-    /** Engine user. */
-    declare readonly username: pulumi.Output<string>;
-    /** The password as last sent (secret output; the API never returns it). */
-    declare readonly password: pulumi.Output<string | undefined>;
-    /** Prefix of the observability-specific engine settings, when set. */
-    declare readonly observabilitySettingPrefix: pulumi.Output<string | undefined>;
-    /** Whether `host` is a Prometheus-compatible API. */
-    declare readonly isPrometheusEndpoint: pulumi.Output<boolean>;
-
     /**
      * @param name The unique name of the resource in the stack.
      * @param args The connection: name, host, username and, optionally, the password, settings prefix and Prometheus flag.
      * @param opts Resource options.
      */
     constructor(name: string, args: ConnectionArgs, opts?: pulumi.CustomResourceOptions) {
-        const outputs = { name: undefined, host: undefined, username: undefined, password: undefined, observabilitySettingPrefix: undefined, isPrometheusEndpoint: undefined };
         const password = args.password === undefined ? undefined : pulumi.secret(args.password);
         const options = pulumi.mergeOptions(opts, { additionalSecretOutputs: ["password"] });
-        super(provider, name, { ...outputs, ...args, password }, options, "observability", "Connection");
+        super(provider, name, { ...OUTPUTS, ...args, password }, options, "observability", "Connection");
     }
 }

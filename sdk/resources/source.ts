@@ -1,18 +1,33 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { SourceInput, SourceKind } from "../../provider/resources/source/schema";
-import type { ResolvedTarget } from "../../provider/settings/target";
-import { AdoptionArgs, ArgsOf } from "../args";
+import type { SourceArgs as SourceDeclaration, SourceKind, SourceOutputs } from "../../provider/resources/source/schema";
+import { AdoptionArgs, ArgsOf, OutputProperties, UnsetOutputs } from "../args";
 import { providerStub } from "../stub";
 
 const provider = providerStub("source");
 
 /** Arguments of a {@link Source}: one shape per `kind`; every property but `kind` may be an Output. */
-export type SourceArgs = ArgsOf<SourceInput> & AdoptionArgs;
+export type SourceArgs = ArgsOf<SourceDeclaration> & AdoptionArgs;
 /** `log`, `trace`, `metric`, `session` or `promql`. */
 export type { SourceKind };
 
-// Every declared output, seeded so that the engine reports it even when the arguments leave it out.
-const OUTPUTS = { name: undefined, kind: undefined, connection: undefined, target: undefined };
+// The outputs every kind has, seeded so that the engine reports them even when the arguments leave them out (the
+// kind's own fields are outputs too, as declared).
+const OUTPUTS = {
+    variant: undefined,
+    organizationId: undefined,
+    serviceId: undefined,
+    kind: undefined,
+    name: undefined,
+    connection: undefined,
+    from: undefined,
+    timestampValueExpression: undefined,
+    section: undefined,
+    disabled: undefined,
+    querySettings: undefined,
+    target: undefined,
+} satisfies UnsetOutputs<SourceOutputs>;
+
+export interface Source extends OutputProperties<SourceOutputs> {}
 
 /**
  * A data source of the self-hosted API or of a cloud service's managed observability API: the table (and the
@@ -31,15 +46,6 @@ const OUTPUTS = { name: undefined, kind: undefined, connection: undefined, targe
  * reference `source.id` from them so that Pulumi deletes them first. Its connection must outlive it alike.
  */
 export class Source extends pulumi.dynamic.Resource {
-    /** Display name. */
-    declare readonly name: pulumi.Output<string>;
-    /** The kind of data. */
-    declare readonly kind: pulumi.Output<SourceKind>;
-    /** Id of the connection the source reads through. */
-    declare readonly connection: pulumi.Output<string>;
-    /** Where the source lives: the variant and, for managed, the organization and service. */
-    declare readonly target: pulumi.Output<ResolvedTarget>;
-
     /**
      * @param name The unique name of the resource in the stack.
      * @param args The source: its kind, name, connection, table and the kind's expressions; optionally where it lives.

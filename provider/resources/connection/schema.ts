@@ -30,8 +30,8 @@ export const connectionSchema = z.strictObject({
 });
 
 /** What the program declares (the public argument type derives from it). */
-export type ConnectionInput = z.input<typeof connectionSchema>;
+export type ConnectionArgs = z.input<typeof connectionSchema>;
 /** The checked, normalized inputs. */
 export type ConnectionInputs = z.output<typeof connectionSchema>;
-/** Everything the resource reports: the normalized inputs (the password kept from them). */
-export type ConnectionOutputs = ConnectionInputs;
+/** Everything the resource reports: the normalized inputs, the write-only password kept from them. */
+export interface ConnectionOutputs extends ConnectionInputs {}

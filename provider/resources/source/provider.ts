@@ -3,14 +3,8 @@ import { hex24 } from "../../api/ids";
 import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "../../engine/dynamicProvider";
 import { sameValue } from "../../engine/values";
 import { ResolvedTarget, resolveTarget, targetReplaceKeys } from "../../settings/target";
-import { sourceSchema, SourceInputs } from "./schema";
+import { sourceSchema, SourceInputs, SourceOutputs } from "./schema";
 import { sourceBody, sourceFieldsFromWire, WireSource, wireSource } from "./wire";
-
-/** Source outputs: the normalized inputs and where the source lives. */
-export type SourceOutputs = SourceInputs & {
-    /** Where the source lives: the variant and, for managed, the organization and service. */
-    target: ResolvedTarget;
-};
 
 /** What the mapping of a server's source needs from the declaration: where it lives. */
 export type SourceDeclared = Partial<Pick<SourceInputs, "variant" | "organizationId" | "serviceId" | "timeouts">> & { target: ResolvedTarget };

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { hex24 } from "../../api/ids";
 import { timeoutsSchema } from "../../engine/fields";
-import { targetSchema } from "../../settings/target";
+import { ResolvedTarget, targetSchema } from "../../settings/target";
 import { aggFn, metricType } from "../dashboard/tileConfig";
 
 // Every optional field is omitted when unset: the server refuses `null` for all of them (contract-extended §2.3).
@@ -211,6 +211,11 @@ export function kindSchema(kind: unknown): (typeof sourceSchema.options)[number]
 }
 
 /** What the program declares (the public argument type derives from it). */
-export type SourceInput = z.input<typeof sourceSchema>;
+export type SourceArgs = z.input<typeof sourceSchema>;
 /** The checked, normalized inputs. */
 export type SourceInputs = z.output<typeof sourceSchema>;
+/** Source outputs: the normalized inputs and where the source lives. */
+export type SourceOutputs = SourceInputs & {
+    /** Where the source lives: the variant and, for managed, the organization and service. */
+    target: ResolvedTarget;
+};
