@@ -11,7 +11,8 @@ export const sourceExport = {
     label: "sources",
     lives: "observability",
     named: true,
-    references: [],
+    // Names of the sources a cycle leaves referenced by id (logs ↔ traces), for the comment.
+    references: ["sources"],
     async list({ ctx, target, keep, count }) {
         const api = ctx.apis.observability(target.variant, target);
         const exported: ExportedObject[] = [];

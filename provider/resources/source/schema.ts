@@ -135,8 +135,8 @@ const searchFields = {
 
 /** A log source. */
 export const logSourceSchema = z.strictObject({
-    ...commonFields,
     kind: z.literal("log"),
+    ...commonFields,
     ...searchFields,
     severityTextExpression: expression,
     bodyExpression: expression,
@@ -149,8 +149,8 @@ export const logSourceSchema = z.strictObject({
 
 /** A trace source. */
 export const traceSourceSchema = z.strictObject({
-    ...commonFields,
     kind: z.literal("trace"),
+    ...commonFields,
     ...searchFields,
     durationExpression: required,
     /** Decimal digits of the duration's unit (0 = seconds, 3 = milliseconds, 9 = nanoseconds). Default 3. */
@@ -176,8 +176,8 @@ const metricTablesSchema = z
 
 /** A metric source (one table per metric type). */
 export const metricSourceSchema = z.strictObject({
-    ...commonFields,
     kind: z.literal("metric"),
+    ...commonFields,
     /** The database; `tableName` is unused (the tables are in `metricTables`) and defaults to `""`. */
     from: z.strictObject({ databaseName: required, tableName: z.string().default("") }),
     metricTables: metricTablesSchema,
@@ -188,8 +188,8 @@ export const metricSourceSchema = z.strictObject({
 
 /** A session-replay source. */
 export const sessionSourceSchema = z.strictObject({
-    ...commonFields,
     kind: z.literal("session"),
+    ...commonFields,
     /** Id of the trace source the sessions belong to (`source.id`). */
     traceSourceId: required,
 });
@@ -198,7 +198,7 @@ export const sessionSourceSchema = z.strictObject({
  * A PromQL source, queried through a Prometheus connection (`isPrometheusEndpoint: true`). `from` and
  * `timestampValueExpression` are required by the API but unused: any non-empty placeholder (e.g. `default`) does.
  */
-export const promqlSourceSchema = z.strictObject({ ...commonFields, kind: z.literal("promql") });
+export const promqlSourceSchema = z.strictObject({ kind: z.literal("promql"), ...commonFields });
 
 /** A source of any kind: the `kind` chooses the fields. */
 export const sourceSchema = z.discriminatedUnion("kind", [logSourceSchema, traceSourceSchema, metricSourceSchema, sessionSourceSchema, promqlSourceSchema]);
