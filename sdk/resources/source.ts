@@ -10,23 +10,14 @@ export type SourceArgs = ArgsOf<SourceDeclaration> & AdoptionArgs;
 /** `log`, `trace`, `metric`, `session` or `promql`. */
 export type { SourceKind };
 
-// The outputs every kind has, seeded so that the engine reports them even when the arguments leave them out (the
-// kind's own fields are outputs too, as declared).
+// The outputs every kind has, seeded so that the engine reports them even when the arguments leave them out.
 const OUTPUTS = {
-    variant: undefined,
-    organizationId: undefined,
-    serviceId: undefined,
-    kind: undefined,
-    name: undefined,
-    connection: undefined,
-    from: undefined,
-    timestampValueExpression: undefined,
-    section: undefined,
-    disabled: undefined,
-    querySettings: undefined,
+    variant: undefined, organizationId: undefined, serviceId: undefined, kind: undefined, name: undefined, connection: undefined,
+    from: undefined, timestampValueExpression: undefined, section: undefined, disabled: undefined, querySettings: undefined,
     target: undefined,
 } satisfies UnsetOutputs<SourceOutputs>;
 
+/** The outputs every {@link Source} has, typed from the schema's `SourceOutputs` (the kind's own fields are outputs as declared). */
 export interface Source extends OutputProperties<SourceOutputs> {}
 
 /**
