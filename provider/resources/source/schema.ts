@@ -8,8 +8,8 @@ import { aggFn, metricType } from "../dashboard/tileConfig";
 const required = z.string().min(1, "must not be empty");
 /** An optional expression; the server's `""` (what the web UI stores) reads back as unset. */
 const expression = required.optional();
-/** An id of another source: the server does not check it, so any non-empty text is accepted. */
-const sourceRef = required.optional();
+/** An id of another source (`source.id`). The server does not check it; a malformed one is refused here. */
+const sourceRef = hex24.optional();
 
 const LONG_GRANULARITY = /^(\d+) (second|minute|hour|day)$/;
 /** `5m` or `5 minute`: the server stores the long form and always reads back the short one, so both sides use it. */
@@ -191,7 +191,7 @@ export const sessionSourceSchema = z.strictObject({
     kind: z.literal("session"),
     ...commonFields,
     /** Id of the trace source the sessions belong to (`source.id`). */
-    traceSourceId: required,
+    traceSourceId: hex24,
 });
 
 /**
