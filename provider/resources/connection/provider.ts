@@ -26,6 +26,7 @@ export function readConnection(ctx: OperationContext, connection: WireConnection
 const definition: ResourceDefinition<ConnectionInputs, ConnectionOutputs> = {
     typeName: TYPE_NAME,
     schema: connectionSchema,
+    clients: (apis) => void apis.selfHosted(),
     // The API keeps a password it is not sent: removing the password can only be done by a new connection.
     replaceKeys: (olds, news, changed) => (changed.has("password") && news.password === undefined && olds.password !== undefined ? ["password"] : []),
     // The declared password stands for the adopted connection's own: it cannot be read, so it is not re-sent.

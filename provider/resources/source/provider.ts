@@ -2,6 +2,7 @@ import { collectionAt } from "../../api/collection";
 import { hex24 } from "../../api/ids";
 import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "../../engine/dynamicProvider";
 import { sameValue } from "../../engine/values";
+import { targetClients } from "../../api/apis";
 import { ResolvedTarget, resolveTarget, targetReplaceKeys } from "../../settings/target";
 import { sourceSchema, SourceInputs, SourceOutputs } from "./schema";
 import { sourceBody, sourceFieldsFromWire, WireSource, wireSource } from "./wire";
@@ -30,6 +31,7 @@ const identity = (source: object) => {
 const definition: ResourceDefinition<SourceInputs, SourceOutputs> = {
     typeName: "Source",
     schema: sourceSchema,
+    clients: targetClients,
     // Kind and connection change in place (the id stays); only a move to another variant or service replaces.
     replaceKeys: (olds, news, changed) => targetReplaceKeys(olds, news, changed),
     adoption: { id: hex24, seed: (inputs, settings) => ({ ...inputs, target: resolveTarget(settings, inputs) }) },
