@@ -40,7 +40,7 @@ describe("Connection (through the real host, against the emulator)", function ()
         const program = declare(engineConnection());
         assert.deepEqual((await stack.engine.up(program)).created, ["engine"]);
 
-        assert.deepEqual(calls(), ["POST /connections"]);
+        assert.deepEqual(calls(), ["GET /connections", "POST /connections"], "the list before the create tells a lost create from an existing twin");
         assert.deepEqual(bodies("POST"), [{ name: "Engine", host: "https://engine.example.com:8443", username: "reader", password: PASSWORD, isPrometheusEndpoint: false }]);
         const { id, outputs } = state();
         assert.equal(stored(id)?.password, PASSWORD);
@@ -93,7 +93,7 @@ describe("Connection (through the real host, against the emulator)", function ()
         assert.deepEqual(preview.steps.map((s) => [s.op, s.replaces]), [["replace", ["password"]]]);
         const result = await stack.engine.up(declare(withoutPassword));
         assert.deepEqual(result.replaced, ["engine"]);
-        assert.deepEqual(calls(), ["POST /connections", `DELETE /connections/${id}`]);
+        assert.deepEqual(calls(), ["GET /connections", "POST /connections", `DELETE /connections/${id}`]);
         assert.equal(stored(state().id)?.password, "", "the new connection has no password");
         assert.equal(stored(id), undefined);
     });
@@ -162,7 +162,7 @@ describe("Connection (through the real host, against the emulator)", function ()
             [engineConnection({ password: "" }), "password"],
             [engineConnection({ observabilitySettingPrefix: "obs-prefix" }), "observabilitySettingPrefix"],
             [engineConnection({ isPrometheusEndpoint: "yes" }), "isPrometheusEndpoint"],
-            [engineConnection({ prometheusEndpoint: "http://prom:9090" }), "Connection"],
+            [engineConnection({ prometheusEndpoint: "http://prom:9090" }), "prometheusEndpoint"],
             [{ ...engineConnection(), adoptId: "not-an-id" }, "adoptId"],
         ]);
     });

@@ -211,7 +211,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
             await assertCheckRefuses(stack, (inputs) => [declare(inputs)], [
                 [{ ...log, kind: "span" }, "kind"],
                 [{ ...log, connection: "not-an-id" }, "connection"],
-                [{ ...log, durationExpression: "Duration" }, "Source"],
+                [{ ...log, durationExpression: "Duration" }, "durationExpression"],
                 [{ ...trace, durationExpression: undefined }, "durationExpression"],
                 [{ ...trace, durationPrecision: 12 }, "durationPrecision"],
                 [{ ...metric, metricTables: {} }, "metricTables"],
