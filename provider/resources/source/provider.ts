@@ -1,9 +1,10 @@
+import { z } from "zod";
 import { collectionAt } from "../../api/collection";
 import { hex24 } from "../../api/ids";
 import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "../../engine/dynamicProvider";
 import { sameValue } from "../../engine/values";
 import { targetClients } from "../../api/apis";
-import { ResolvedTarget, resolveTarget, targetReplaceKeys } from "../../settings/target";
+import { ResolvedTarget, resolveTarget, targetReplaceKeys, targetSchema } from "../../settings/target";
 import { sourceSchema, SourceInputs, SourceOutputs } from "./schema";
 import { sourceBody, sourceFieldsFromWire, WireSource, wireSource } from "./wire";
 
@@ -22,6 +23,8 @@ export function readSource(ctx: OperationContext, source: WireSource, declared: 
     return { outs: { ...inputs, target: declared.target }, inputs };
 }
 
+const wellFormedTarget = z.looseObject(targetSchema);
+
 /** What identifies a source whose create answer was lost. */
 const identity = (source: object) => {
     const { name, kind, connection, from } = source as Record<string, unknown>;
@@ -31,7 +34,8 @@ const identity = (source: object) => {
 const definition: ResourceDefinition<SourceInputs, SourceOutputs> = {
     typeName: "Source",
     schema: sourceSchema,
-    clients: targetClients,
+    // While `kind` is unknown (preview) the union checks no other field: the clients are built for a well-formed target only.
+    clients: (apis, inputs) => void (wellFormedTarget.safeParse(inputs).success && targetClients(apis, inputs)),
     // Kind and connection change in place (the id stays); only a move to another variant or service replaces.
     replaceKeys: (olds, news, changed) => targetReplaceKeys(olds, news, changed),
     adoption: { id: hex24, seed: (inputs, settings) => ({ ...inputs, target: resolveTarget(settings, inputs) }) },
