@@ -4,6 +4,8 @@ import type { ConfigurableProvider } from "./engine/dynamicProvider";
 import type { KindExport } from "./engine/exporter";
 import { alertExport } from "./resources/alert/export";
 import { alert as alertProvider } from "./resources/alert/provider";
+import { connectionExport } from "./resources/connection/export";
+import { connection as connectionProvider } from "./resources/connection/provider";
 import { dashboardExport } from "./resources/dashboard/export";
 import { dashboard as dashboardProvider } from "./resources/dashboard/provider";
 import { dataPipeExport } from "./resources/dataPipe/export";
@@ -12,6 +14,8 @@ import { organizationSettingsExport } from "./resources/organizationSettings/exp
 import { organizationSettings as organizationSettingsProvider } from "./resources/organizationSettings/provider";
 import { queryEndpointExport } from "./resources/queryEndpoint/export";
 import { queryEndpoint as queryEndpointProvider } from "./resources/queryEndpoint/provider";
+import { sourceExport } from "./resources/source/export";
+import { source as sourceProvider } from "./resources/source/provider";
 
 /** One resource kind: the dynamic provider its SDK class loads, and how the export command reads its objects. */
 export interface RegisteredKind {
@@ -21,6 +25,8 @@ export interface RegisteredKind {
 
 /** Every resource kind by its stub key, in the order an exported program declares them (dashboards before the alerts on them). */
 export const registry = {
+    connection: { provider: connectionProvider, export: connectionExport },
+    source: { provider: sourceProvider, export: sourceExport },
     dashboard: { provider: dashboardProvider, export: dashboardExport },
     alert: { provider: alertProvider, export: alertExport },
     dataPipe: { provider: dataPipeProvider, export: dataPipeExport },
@@ -33,6 +39,6 @@ export type ProviderKey = keyof typeof registry;
 
 // What the stub stored in every resource's state loads: `require("pulumi-observability/providers")[key]`. These
 // names must stay as long as states carry them; a test asserts they are exactly the registry's keys.
-export const { dashboard, alert, dataPipe, queryEndpoint, organizationSettings } = Object.fromEntries(
+export const { connection, source, dashboard, alert, dataPipe, queryEndpoint, organizationSettings } = Object.fromEntries(
     Object.entries(registry).map(([key, kind]) => [key, kind.provider]),
 ) as { [K in ProviderKey]: (typeof registry)[K]["provider"] };

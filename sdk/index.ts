@@ -2,9 +2,11 @@
 export { CONFIG_NAMESPACE, SETTINGS } from "../provider/settings/config";
 export type { Variant } from "../provider/settings/config";
 export * from "./resources/alert";
+export * from "./resources/connection";
 export * from "./resources/dashboard";
 export * from "./resources/dataPipe";
 export * from "./functions/dataPipes";
 export * from "./functions/observability";
 export * from "./resources/organizationSettings";
 export * from "./resources/queryEndpoint";
+export * from "./resources/source";

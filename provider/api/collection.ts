@@ -10,7 +10,7 @@ import type { ResolvedTarget } from "../settings/target";
 // Ids this process created or adopted: never taken for another resource's lost create.
 const claimed = new Set<string>();
 
-/** The CRUD calls of one object kind of the observability APIs (`dashboards`, `alerts`) where a resource lives. */
+/** The CRUD calls of one object kind of the observability APIs (`dashboards`, `alerts`, …) where a resource lives. */
 export interface Collection<W extends { id: string }> {
     api: ObservabilityApi;
     /**
@@ -26,8 +26,17 @@ export interface Collection<W extends { id: string }> {
     delete(operation: string, id: string): Promise<void>;
 }
 
-/** The collection `name` of the variant, organization and service in `target`, answering objects parsed by `wire`. */
-export function collectionAt<W extends { id: string }>(ctx: OperationContext, target: ResolvedTarget, name: "dashboards" | "alerts", wire: z.ZodType<W>): Collection<W> {
+/**
+ * The collection `name` of the variant, organization and service in `target`, answering objects parsed by `wire`.
+ * `byId: false` for collections that serve no GET by id (managed sources): an object is then read from the list.
+ */
+export function collectionAt<W extends { id: string }>(
+    ctx: OperationContext,
+    target: ResolvedTarget,
+    name: "dashboards" | "alerts" | "connections" | "sources",
+    wire: z.ZodType<W>,
+    { byId = true }: { byId?: boolean } = {},
+): Collection<W> {
     const api = ctx.apis.observability(target.variant, target);
     const { client } = api;
     const signal = ctx.signal;
@@ -49,14 +58,11 @@ export function collectionAt<W extends { id: string }>(ctx: OperationContext, ta
             claimed.add(created.id);
             return created;
         },
-        read: (operation, id) =>
-            readThroughList(
-                client,
-                base,
-                () => listAll(client, `${operation} (listing ${name})`, base, wire, signal),
-                id,
-                () => client.request({ operation, method: "GET", path: one(id), response: wire, signal }),
-            ),
+        read(operation, id) {
+            const list = () => listAll(client, `${operation} (listing ${name})`, base, wire, signal);
+            const get = byId ? () => client.request({ operation, method: "GET", path: one(id), response: wire, signal }) : async () => (await list()).find((item) => item.id === id);
+            return readThroughList(client, base, list, id, get);
+        },
         update: (operation, id, body) => client.request({ operation, method: "PUT", path: one(id), body, response: wire, signal }),
         async delete(operation, id) {
             try {

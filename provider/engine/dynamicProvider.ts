@@ -4,6 +4,7 @@ import { Apis, OperationContext } from "../api/apis";
 import { ConfigSource, Settings } from "../settings/config";
 import { durationMs, Timeouts } from "./fields";
 import { containsUnknown } from "./unknown";
+import { inputKeysOf, InputSchema } from "./project";
 import { propertyPath, sameValue, toJson, valueAt } from "./values";
 
 export type { OperationContext };
@@ -31,8 +32,8 @@ function managed(typeName: string): Set<string> {
 export interface ResourceDefinition<Inputs extends CommonInputs, Outputs extends Inputs> {
     /** `Dashboard`, for messages. */
     typeName: string;
-    /** The single source of truth: validates, normalizes and types the inputs. */
-    schema: z.ZodObject;
+    /** The single source of truth: validates, normalizes and types the inputs (one object, or one per kind). */
+    schema: InputSchema;
     /**
      * Completes parsed inputs without any request: server-side rewrites the schema cannot express, and
      * defaults that come from configuration (a default organization, the variant), so that the diff
@@ -89,7 +90,7 @@ export function dynamicProvider<Inputs extends CommonInputs, Outputs extends Inp
     // Pulumi's host caches the provider before `configure` finishes; every method awaits this instead.
     let ready: Promise<Apis> = Promise.resolve(new Apis(new Settings(undefined)));
     const complete = (inputs: Inputs, settings: Settings) => (def.complete ? def.complete(inputs, settings) : inputs);
-    const inputKeys = Object.keys(def.schema.shape);
+    const inputKeys = inputKeysOf(def.schema);
     const unmanaged = new Set<string>(def.unmanagedWhenOmitted ?? []);
 
     async function run<T>(operation: "create" | "update" | "delete" | "read", timeouts: Timeouts | undefined, body: (ctx: OperationContext) => Promise<T>): Promise<T> {

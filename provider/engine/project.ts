@@ -26,3 +26,12 @@ export function projectOnto(schema: z.ZodType, value: unknown): unknown {
     }
     return value;
 }
+
+/** A resource's input schema: one object, or a union of objects discriminated by a key (one per kind). */
+export type InputSchema = z.ZodObject | z.ZodDiscriminatedUnion<z.ZodObject[]>;
+
+/** Every top-level input key the schema knows, across all of a union's objects. */
+export function inputKeysOf(schema: InputSchema): string[] {
+    const objects = schema instanceof z.ZodObject ? [schema] : schema.options;
+    return [...new Set(objects.flatMap((object) => Object.keys(object.shape)))];
+}

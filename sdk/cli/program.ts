@@ -73,7 +73,7 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
         for (const key of [...first, ...Object.keys(settled.declared).filter((key) => !first.includes(key))]) {
             const value = settled.declared[key];
             if (value === undefined || key === "secrets") continue;
-            entries.push({ key, value: options.values?.[key] ?? where[key]?.(value) ?? annotate(value as TsValue, inventory) });
+            entries.push({ key, value: options.values?.[key] ?? where[key]?.(value) ?? annotate(value as TsValue, inventory, reference) });
         }
         entries.push(...(options.extra?.(resourceName) ?? []));
         const declaration: Declaration = { kind, className, resourceName, header: [...header, ...drift], entries };
@@ -81,7 +81,38 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
         return declaration;
     }
 
-    // Dashboards first: alerts reference them.
+    // Connections and sources first: sources, dashboards and alerts reference them by `.id`.
+    const referable = new Map<string, { declaration: Declaration; prefix: string }>();
+    /** `connectionEngine.id` for an object declared above, so the program references it instead of its id text. */
+    function reference(id: string): Code | undefined {
+        const found = referable.get(id);
+        if (!found) return undefined;
+        found.declaration.variable ??= variables.claim(`${found.prefix}${pascal(found.declaration.resourceName)}`);
+        return new Code(`${found.declaration.variable}.id`);
+    }
+
+    for (const exported of sorted(inventory.connections)) {
+        const header = [`Connection ${JSON.stringify(exported.name)} (self-hosted)`];
+        const declaration = await declare("connections", "Connection", exported, slug(exported.name ?? "") || "connection", header, exported.inputs, {
+            adopt: true,
+            extra: (resourceName) => {
+                const key = configKeys.claim(`${resourceName}-password`);
+                secretKeys.push({ key, holds: `password of connection ${JSON.stringify(exported.name)}` });
+                const lines = ["The API never returns the password: set it before `pulumi up` (adoption does not send it, later changes do).", `  pulumi config set --secret ${key}`];
+                return [{ key: "password", value: new Code(`config.requireSecret(${JSON.stringify(key)})`), before: lines }];
+            },
+        });
+        if (declaration) referable.set(exported.id, { declaration, prefix: "connection" });
+    }
+
+    // A source referenced by another one is declared first; a cycle (logs ↔ traces) keeps one id as text.
+    for (const exported of referencedFirst(sorted(inventory.sources))) {
+        const header = [`Source ${JSON.stringify(exported.name)} (${String(exported.inputs.kind)})`];
+        const declaration = await declare("sources", "Source", exported, slug(exported.name ?? "") || "source", header, exported.inputs, { adopt: true });
+        if (declaration) referable.set(exported.id, { declaration, prefix: "source" });
+    }
+
+    // Dashboards before alerts: alerts reference them.
     const dashboards = new Map<string, Declaration>();
     for (const exported of sorted(inventory.dashboards)) {
         const declaration = await declare("dashboards", "Dashboard", exported, slug(exported.name) || "dashboard", [`Dashboard ${JSON.stringify(exported.name)}`], exported.inputs, { adopt: true });
@@ -196,18 +227,41 @@ function whereValues(inventory: Inventory, used: Set<string>): Record<string, ((
     };
 }
 
-/** Ids of data sources and webhooks get a comment naming them: they are referenced, not managed. */
-function annotate(value: TsValue, inventory: Inventory): TsValue {
+/**
+ * Ids of objects declared above become references (`reference`); other ids of data sources and webhooks get a
+ * comment naming them: they are referenced, not managed.
+ */
+function annotate(value: TsValue, inventory: Inventory, reference: (id: string) => Code | undefined): TsValue {
     if (typeof value === "string") {
+        const declared = reference(value);
+        if (declared) return declared;
         const source = inventory.sourceNames.get(value);
         if (source !== undefined) return new Annotated(value, `data source ${JSON.stringify(source)}`);
         const webhook = inventory.webhookNames.get(value);
         if (webhook !== undefined) return new Annotated(value, `webhook ${JSON.stringify(webhook)}`);
         return value;
     }
-    if (Array.isArray(value)) return (value as TsValue[]).map((item) => annotate(item, inventory));
+    if (Array.isArray(value)) return (value as TsValue[]).map((item) => annotate(item, inventory, reference));
     if (value === null || typeof value !== "object" || value instanceof Code || value instanceof Annotated || value instanceof TsObject) return value;
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, annotate(item, inventory)]));
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, annotate(item, inventory, reference)]));
+}
+
+/** Sources in an order where each comes after the sources it references (`logSourceId`, …), as far as no cycle forbids. */
+function referencedFirst<T extends ExportedObject>(sources: readonly T[]): T[] {
+    const byId = new Map(sources.map((source) => [source.id, source]));
+    const ordered: T[] = [];
+    const visited = new Set<string>();
+    const visit = (source: T) => {
+        if (visited.has(source.id)) return;
+        visited.add(source.id);
+        for (const [key, value] of Object.entries(source.inputs)) {
+            const referenced = key.endsWith("SourceId") && typeof value === "string" ? byId.get(value) : undefined;
+            if (referenced) visit(referenced);
+        }
+        ordered.push(source);
+    };
+    sources.forEach(visit);
+    return ordered;
 }
 
 function describe(failures: readonly CheckFailure[]): string {
@@ -249,6 +303,8 @@ function pulumiYaml(project: string): string {
 
 /** Singular and plural of each kind, for the README's counts. */
 const KIND_NOUNS: Record<Kind, [string, string]> = {
+    connections: ["connection", "connections"],
+    sources: ["source", "sources"],
     dashboards: ["dashboard", "dashboards"],
     alerts: ["alert", "alerts"],
     pipes: ["data pipe", "data pipes"],
@@ -287,8 +343,9 @@ function readme(inventory: Inventory, project: string, declared: Record<Kind, nu
         ...(secretKeys.length > 0
             ? [
                   "- Secrets the APIs never return (data pipe credentials, access keys, connection strings, service account keys,",
-                  "  schema-registry credentials, private keys) are read from the secret config keys above, never written into",
-                  "  the program. Adoption does not send them; set the real values anyway, because later changes of a pipe do.",
+                  "  schema-registry credentials, private keys, connection passwords) are read from the secret config keys above,",
+                  "  never written into the program. Adoption does not send them; set the real values anyway, because later",
+                  "  changes of a pipe or connection do.",
               ]
             : []),
         ...(declared.pipes > 0
@@ -297,8 +354,9 @@ function readme(inventory: Inventory, project: string, declared: Record<Kind, nu
                   "  `azureContainerName` of container-style object storage, and its `scaling` (unmanaged until declared).",
               ]
             : []),
-        "- Data sources, webhooks and saved searches are referenced by id, with a comment naming them: this package",
-        "  does not manage them.",
+        "- Connections and sources are declared, and referenced as `connection.id` / `source.id` by what uses them",
+        "  (except one side of a cycle of sources, which keeps the id text). Webhooks and saved searches, and sources",
+        "  left out by `--kinds`, are referenced by id, with a comment naming them.",
         ...(declared.dashboards > 0
             ? ["- The API leaves PromQL tiles out of its answers: do not manage a dashboard that has some, since an update", "  would drop them."]
             : []),

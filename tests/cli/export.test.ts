@@ -212,7 +212,10 @@ function forgetObjects({ emu }: EmulatedStack): void {
     for (const team of [emu.store.selfHosted, emu.store.managed]) {
         team.dashboards.clear();
         team.alerts.clear();
+        // A round trip's destroy deletes the adopted fixture sources (and the self-hosted connection).
+        for (const source of Object.values(emu.fixtures.sources)) team.sources.set(source.id, structuredClone(source));
     }
+    emu.store.selfHosted.connections.set(emu.fixtures.connection.id, structuredClone(emu.fixtures.connection));
     pipesState(emu.cloud).pipes.clear();
     queryEndpointState(emu.cloud).endpoint = undefined;
     emu.cloud.organization.privateEndpoints = [];
@@ -277,8 +280,19 @@ describe("export: the command that writes a program adopting existing objects", 
         assert.ok(legacyAlert.includes(`dashboardId: "${made.dashboards.legacy.id}",`) && legacyAlert.includes(`tileId: "${made.legacyTileId}",`));
         // Unmanaged referenced objects are literal ids with a comment naming them.
         assert.match(index, /webhookId: "[0-9a-f]{24}", \/\/ webhook "Team Slack"/);
-        assert.match(index, /sourceId: "[0-9a-f]{24}", \/\/ data source "Logs"/);
         assert.match(index, /savedSearchId: "[0-9a-f]{24}", \/\/ saved search/);
+        // Connections and sources are declared, and referenced by what uses them; a source that references one
+        // declared below it (a cycle: logs ↔ traces) keeps the id text with a comment.
+        assert.match(index, /^const connectionLocalEngine = new observability\.Connection\("local-engine", \{$/m);
+        assert.match(index, /password: config\.requireSecret\("local-engine-password"\),/);
+        assert.match(index, /^const sourceLogs = new observability\.Source\("logs", \{$/m);
+        assert.match(declarationOf(index, "Source", "logs"), /connection: connectionLocalEngine\.id,/);
+        assert.match(declarationOf(index, "Source", "logs"), /traceSourceId: sourceTraces\.id,/);
+        assert.match(declarationOf(index, "Source", "logs"), /metricSourceId: sourceMetrics\.id,/);
+        assert.match(declarationOf(index, "Source", "traces"), /metricSourceId: sourceMetrics\.id,/);
+        assert.match(declarationOf(index, "Source", "traces"), /logSourceId: "[0-9a-f]{24}", \/\/ data source "Logs"/);
+        assert.match(declarationOf(index, "Source", "metrics"), /logSourceId: "[0-9a-f]{24}", \/\/ data source "Logs"/);
+        assert.match(index, /sourceId: sourceLogs\.id,/, "tiles reference their source");
 
         const { told, required } = secretKeysOf(index);
         assert.deepEqual(told, required, "every secret the code requires has its `pulumi config set --secret` line");
@@ -288,6 +302,7 @@ describe("export: the command that writes a program adopting existing objects", 
             "clicks-access-key-access-key-id",
             "clicks-access-key-secret-key",
             "files-service-account-key",
+            "local-engine-password",
             "orders-credentials-password",
             "orders-credentials-username",
             "orders-schema-registry-credentials-password",
@@ -306,6 +321,7 @@ describe("export: the command that writes a program adopting existing objects", 
         assert.equal(remoteObjects(stack.emu), before, "nothing was created, changed or deleted");
         const ids = new Map([...stack.engine.state.values()].map((s) => [s.id, s]));
         const expected = [
+            stack.emu.fixtures.connection.id, ...Object.values(stack.emu.fixtures.sources).map((source) => source.id),
             made.dashboards.web.id, made.dashboards.checkout.id, made.dashboards.checkoutCopy.id,
             ...Object.values(made.alerts), ...Object.values(made.pipes), made.endpointId, stack.emu.credentials.organizationId,
         ];

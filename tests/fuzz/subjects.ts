@@ -1,5 +1,4 @@
 import fc from "fast-check";
-import { z } from "zod";
 import * as providers from "../../provider";
 import { dashboardSchema } from "../../provider/resources/dashboard/schema";
 import type { ConfigurableProvider } from "../../provider/engine/dynamicProvider";
@@ -7,8 +6,13 @@ import { alertSchema } from "../../provider/resources/alert/schema";
 import { dataPipeSchema } from "../../provider/resources/dataPipe/schema";
 import { organizationSettingsSchema } from "../../provider/resources/organizationSettings/schema";
 import { queryEndpointSchema } from "../../provider/resources/queryEndpoint/schema";
+import { connectionSchema } from "../../provider/resources/connection/schema";
+import { sourceSchema } from "../../provider/resources/source/schema";
+import type { InputSchema } from "../../provider/engine/project";
 import type { ProviderKey } from "../../sdk/stub";
 import { alert } from "./arbitraries/alert";
+import { connection } from "./arbitraries/connection";
+import { source } from "./arbitraries/source";
 import { organizationSettings, queryEndpoint } from "./arbitraries/cloudSettings";
 import { hex24, Input, obj, plain } from "./arbitraries/common";
 import { dashboard } from "./arbitraries/dashboard";
@@ -20,7 +24,7 @@ export interface FuzzSubject {
     /** The name `check` uses for failures of the whole input. */
     typeName: string;
     provider: Fuzzable;
-    schema: z.ZodObject;
+    schema: InputSchema;
     /** Inputs the schema must accept (as plain JSON, as the engine hands them over). */
     valid: fc.Arbitrary<Input>;
     /** Outputs that are not inputs (where it lives, server-assigned ids, state), with no bearing on `diff`. */
@@ -135,5 +139,28 @@ export const SUBJECTS: readonly FuzzSubject[] = [
         unmanagedWhenOmitted: [],
         fixedFields: ["organizationId", "serviceId"],
         replaceKeys: new Set(["organizationId", "serviceId"]),
+    },
+    {
+        key: "connection",
+        typeName: "Connection",
+        provider: fuzzable(providers.connection),
+        schema: connectionSchema,
+        valid: asJson(connection),
+        computed: obj({}),
+        unmanagedWhenOmitted: [],
+        // Nothing is fixed; removing the password replaces (the API cannot clear one).
+        fixedFields: [],
+        replaceKeys: new Set(["password"]),
+    },
+    {
+        key: "source",
+        typeName: "Source",
+        provider: fuzzable(providers.source),
+        schema: sourceSchema,
+        valid: asJson(source),
+        computed: obj({ target: resolvedTarget }),
+        unmanagedWhenOmitted: [],
+        fixedFields: TARGET_KEYS,
+        replaceKeys: new Set(TARGET_KEYS),
     },
 ];

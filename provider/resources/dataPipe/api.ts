@@ -4,6 +4,7 @@ import { readThroughList } from "../../api/cachedRead";
 import { ApiError } from "../../api/http/errors";
 import { path } from "../../api/ids";
 import { OperationContext } from "../../engine/dynamicProvider";
+import { secretTexts } from "../../engine/secrets";
 import { sharedPoller } from "./statePoller";
 import { wirePipe, WirePipe } from "./wire";
 
@@ -13,13 +14,6 @@ export interface PipeTarget {
     serviceId?: string;
     /** The pipe's write-only secrets, redacted from every message of every call. */
     secrets?: unknown;
-}
-
-/** Every string inside a pipe's secrets (a server message could quote one). */
-export function secretTexts(value: unknown): string[] {
-    if (typeof value === "string") return [value];
-    if (typeof value !== "object" || value === null) return [];
-    return Object.values(value).flatMap(secretTexts);
 }
 
 /** The state commands of `PATCH …/state`. */

@@ -1,10 +1,10 @@
 import { uuid } from "../../api/ids";
-import { redact } from "../../api/http/redact";
 import { OperationContext, dynamicProvider, ResourceDefinition } from "../../engine/dynamicProvider";
 import { createWithoutAdoptingStrangers } from "../../api/recovery";
+import { withoutSecretsInErrors } from "../../engine/secrets";
 import { withSettingDefaults } from "../../settings/defaults";
 import { DataPipeInputs, DataPipeOutputs, dataPipeSchema } from "./schema";
-import { isMustBePaused, PipeApi, secretTexts } from "./api";
+import { isMustBePaused, PipeApi } from "./api";
 import { MappingDelta, planUpdate, replaceKeys } from "./plan";
 import { DEFAULT_POLL_INTERVAL_MS, PipeWaitError, runningStates, stoppedStates, waitForState } from "./wait";
 import { createBody, FAILED_STATES, reportedInputs, STOPPING_STATES, WirePipe } from "./wire";
@@ -39,24 +39,6 @@ export function readPipe(pipe: WirePipe, olds: DataPipeInputs): { outs: DataPipe
 function partialFailure(error: unknown, id: string, properties: DataPipeOutputs, next: string): Error {
     const message = `${error instanceof Error ? error.message : String(error)}. ${next}`;
     return Object.assign(new Error(message), { id, properties, reasons: [message] });
-}
-
-/**
- * Runs an operation so that no pipe secret can reach the engine in an error: the message (and the stack the host
- * prints to its log) is rebuilt without them. A partial failure keeps its id and properties.
- */
-async function withoutSecretsInErrors<T>(secrets: DataPipeInputs["secrets"], operation: () => Promise<T>): Promise<T> {
-    try {
-        return await operation();
-    } catch (error) {
-        const values = secretTexts(secrets);
-        if (!(error instanceof Error)) throw error;
-        // Every form a server may echo a secret in (escaped, encoded, cut by a line break) counts.
-        const message = redact(error.message, values);
-        if (message === error.message && redact(error.stack ?? "", values) === (error.stack ?? "")) throw error;
-        const { id, properties } = error as Error & { id?: unknown; properties?: unknown };
-        throw id === undefined ? new Error(message) : Object.assign(new Error(message), { id, properties, reasons: [message] });
-    }
 }
 
 /** Brings the pipe to its desired running or stopped state and returns it as last seen. */

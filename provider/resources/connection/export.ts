@@ -1,0 +1,27 @@
+import { listAll } from "../../api/paging";
+import type { ExportedObject, KindExport } from "../../engine/exporter";
+import { toJson } from "../../engine/values";
+import { readConnection } from "./provider";
+import { wireConnection } from "./wire";
+
+/** Connections (self-hosted only) for the export command; their passwords become secret config lookups. */
+export const connectionExport = {
+    kind: "connections",
+    aliases: ["connection"],
+    label: "connections",
+    lives: "observability",
+    named: true,
+    references: [],
+    async list({ ctx, target, keep, count }) {
+        // The managed variant's connection is the platform's own: not manageable, so not exported.
+        if (target.variant !== "self-hosted") return [];
+        const exported: ExportedObject[] = [];
+        for (const wire of await listAll(ctx.apis.selfHosted(), "export: list connections", "/connections", wireConnection, ctx.signal)) {
+            if (!keep(wire.name)) continue;
+            const { inputs } = readConnection(ctx, wire, { password: undefined, timeouts: undefined });
+            exported.push({ id: wire.id, name: wire.name, inputs: toJson(inputs) });
+            count(exported.length);
+        }
+        return exported;
+    },
+} as const satisfies KindExport<"connections">;

@@ -1,0 +1,221 @@
+import { z } from "zod";
+import { hex24 } from "../../api/ids";
+import { timeoutsSchema } from "../../engine/fields";
+import { ResolvedTarget, targetSchema } from "../../settings/target";
+import { aggFn, metricType } from "../dashboard/tileConfig";
+
+// Every optional field is omitted when unset: the server refuses `null` for all of them (contract-extended §2.3).
+const required = z.string().min(1, "must not be empty");
+/** An optional expression; the server's `""` (what the web UI stores) reads back as unset. */
+const expression = required.optional();
+/** An id of another source (`source.id`). The server does not check it; a malformed one is refused here. */
+const sourceRef = hex24.optional();
+
+const LONG_GRANULARITY = /^(\d+) (second|minute|hour|day)$/;
+/** `5m` or `5 minute`: the server stores the long form and always reads back the short one, so both sides use it. */
+const granularity = z
+    .string()
+    .regex(/^(\d+)(s|m|h|d)$|^(\d+) (second|minute|hour|day)$/, "must be a granularity such as `5m`, `1h` or `5 minute`")
+    .transform((text) => text.replace(LONG_GRANULARITY, (_all, n: string, unit: string) => `${n}${unit[0]}`));
+
+/** A highlighted attribute shown with each row or trace. */
+export const highlightedAttributeSchema = z.strictObject({
+    /** SQL expression of the attribute. */
+    sqlExpression: required,
+    /** Lucene form of the expression, used when searching for its value. */
+    luceneExpression: expression,
+    /** Label shown instead of the expression. */
+    alias: expression,
+});
+
+/** A pre-aggregated column of a materialized view. */
+export const aggregatedColumnSchema = z
+    .strictObject({
+        /** The column aggregated; required unless `aggFn` is `count`. */
+        sourceColumn: expression,
+        /** The aggregation. */
+        aggFn: z.enum([...aggFn.options, "histogram"]),
+        /** The view's column holding the aggregate. */
+        mvColumn: required,
+    })
+    .refine((column) => column.aggFn === "count" || column.sourceColumn !== undefined, { path: ["sourceColumn"], message: "is required unless aggFn is `count`" });
+
+/** A materialized view the source's queries may use instead of the table. */
+export const materializedViewSchema = z.strictObject({
+    /** Database of the view. */
+    databaseName: required,
+    /** Table of the view. */
+    tableName: required,
+    /** Columns kept as they are (for filtering and grouping), comma-separated. */
+    dimensionColumns: z.string(),
+    /** Granularity of the timestamp column (`5m`; `5 minute` is read back as `5m`). */
+    minGranularity: granularity,
+    /** Earliest time the view holds data for (ISO 8601); omitted = as far back as the table. */
+    minDate: z.iso
+        .datetime({ offset: true, message: "must be an ISO 8601 date and time" })
+        .transform((date) => new Date(date).toISOString())
+        .optional(),
+    /** Timestamp column of the view. */
+    timestampColumn: required,
+    /** At least one pre-aggregated column. */
+    aggregatedColumns: z.array(aggregatedColumnSchema).min(1, "must have at least one column"),
+});
+
+/** The rollup tables that serve field discovery and value autocompletion. */
+export const metadataMaterializedViewsSchema = z.strictObject({
+    /** Key rollup table (field discovery). */
+    keyRollupTable: expression,
+    /** Key-value rollup table (value autocompletion). */
+    kvRollupTable: required,
+    /** Time granularity of the rollup tables (`15m`). */
+    granularity,
+});
+
+/** Managed variant only: the columns offered as filters in the web UI. */
+export const filterSettingsSchema = z.strictObject({
+    databaseName: required,
+    tableName: required,
+    /** Up to 10 columns, each with the label shown. */
+    columns: z.array(z.strictObject({ name: required, label: required })).max(10, "must have at most 10 columns"),
+});
+
+/** The fields every kind has. */
+const commonFields = {
+    ...targetSchema,
+    /** Display name (not unique). */
+    name: required,
+    /**
+     * Id of the connection the source reads through: `connection.id` of a {@link Connection} (self-hosted), or the
+     * platform connection's id on the managed variant (the `connection` of an existing source, see `getSources`).
+     */
+    connection: hex24,
+    /** Database and table of the data. */
+    from: z.strictObject({ databaseName: required, tableName: required }),
+    /** The DateTime column or expression that is part of the table's sorting key. */
+    timestampValueExpression: required,
+    /** Grouping label in the source picker (≤ 256 characters). */
+    section: z.string().min(1).max(256, "must be at most 256 characters").optional(),
+    /** Hides the source from the source pickers. Default false. */
+    disabled: z.boolean().default(false),
+    /** Up to 10 engine settings applied to every query of the source. Default none. */
+    querySettings: z
+        .array(z.strictObject({ setting: required, value: required }))
+        .max(10, "must have at most 10 settings")
+        .default([]),
+    /** Our own operation timeouts (`customTimeouts` does not reach dynamic providers). */
+    timeouts: timeoutsSchema,
+};
+
+/** Fields of the kinds that search rows (logs and traces). */
+const searchFields = {
+    /** Columns selected by default in the search view. */
+    defaultTableSelectExpression: required,
+    serviceNameExpression: expression,
+    /** Self-hosted only (the managed variant drops it). */
+    serviceVersionExpression: expression,
+    resourceAttributesExpression: expression,
+    eventAttributesExpression: expression,
+    /** Column searched by free text. */
+    implicitColumnExpression: expression,
+    knownColumnsListExpression: expression,
+    /** Whether free-text search uses the text index: `auto`, `enabled` or `disabled`. */
+    useTextIndexForImplicitColumn: z.enum(["auto", "enabled", "disabled"]).optional(),
+    /** Id of the metric source correlated with this one (`source.id`). */
+    metricSourceId: sourceRef,
+    /** Attributes highlighted on traces. Default none. */
+    highlightedTraceAttributeExpressions: z.array(highlightedAttributeSchema).default([]),
+    /** Attributes highlighted on rows. Default none. */
+    highlightedRowAttributeExpressions: z.array(highlightedAttributeSchema).default([]),
+    /** Materialized views the queries may use. Default none. */
+    materializedViews: z.array(materializedViewSchema).default([]),
+    metadataMaterializedViews: metadataMaterializedViewsSchema.optional(),
+    /** Managed variant only: columns offered as filters. */
+    filterSettings: filterSettingsSchema.optional(),
+};
+
+/** A log source. */
+export const logSourceSchema = z.strictObject({
+    kind: z.literal("log"),
+    ...commonFields,
+    ...searchFields,
+    severityTextExpression: expression,
+    bodyExpression: expression,
+    displayedTimestampValueExpression: expression,
+    traceIdExpression: expression,
+    spanIdExpression: expression,
+    /** Id of the trace source correlated with this one (`source.id`). */
+    traceSourceId: sourceRef,
+});
+
+/** A trace source. */
+export const traceSourceSchema = z.strictObject({
+    kind: z.literal("trace"),
+    ...commonFields,
+    ...searchFields,
+    durationExpression: required,
+    /** Decimal digits of the duration's unit (0 = seconds, 3 = milliseconds, 9 = nanoseconds). Default 3. */
+    durationPrecision: z.number().int().min(0).max(9).default(3),
+    traceIdExpression: required,
+    spanIdExpression: required,
+    parentSpanIdExpression: required,
+    spanNameExpression: required,
+    spanKindExpression: required,
+    statusCodeExpression: expression,
+    statusMessageExpression: expression,
+    spanEventsValueExpression: expression,
+    /** Id of the log source correlated with this one (`source.id`). */
+    logSourceId: sourceRef,
+    /** Id of the session source correlated with this one (`source.id`). */
+    sessionSourceId: sourceRef,
+});
+
+/** The metric tables by metric type; at least one. */
+const metricTablesSchema = z
+    .strictObject(Object.fromEntries(metricType.options.map((type) => [type, expression])) as Record<z.infer<typeof metricType>, typeof expression>)
+    .refine((tables) => Object.values(tables).some((table) => table !== undefined), "must name at least one table");
+
+/** A metric source (one table per metric type). */
+export const metricSourceSchema = z.strictObject({
+    kind: z.literal("metric"),
+    ...commonFields,
+    /** The database; `tableName` is unused (the tables are in `metricTables`) and defaults to `""`. */
+    from: z.strictObject({ databaseName: required, tableName: z.string().default("") }),
+    metricTables: metricTablesSchema,
+    resourceAttributesExpression: required,
+    /** Id of the log source correlated with this one (`source.id`). */
+    logSourceId: sourceRef,
+});
+
+/** A session-replay source. */
+export const sessionSourceSchema = z.strictObject({
+    kind: z.literal("session"),
+    ...commonFields,
+    /** Id of the trace source the sessions belong to (`source.id`). */
+    traceSourceId: hex24,
+});
+
+/**
+ * A PromQL source, queried through a Prometheus connection (`isPrometheusEndpoint: true`). `from` and
+ * `timestampValueExpression` are required by the API but unused: any non-empty placeholder (e.g. `default`) does.
+ */
+export const promqlSourceSchema = z.strictObject({ kind: z.literal("promql"), ...commonFields });
+
+/** A source of any kind: the `kind` chooses the fields. */
+export const sourceSchema = z.discriminatedUnion("kind", [logSourceSchema, traceSourceSchema, metricSourceSchema, sessionSourceSchema, promqlSourceSchema]);
+
+export type SourceKind = z.output<typeof sourceSchema>["kind"];
+
+/** The schema of one kind, or undefined for a kind this package does not know. */
+export function kindSchema(kind: unknown): (typeof sourceSchema.options)[number] | undefined {
+    return sourceSchema.options.find((option) => option.shape.kind.value === kind);
+}
+
+/** What the program declares (the public argument type derives from it). */
+export type SourceArgs = z.input<typeof sourceSchema>;
+/** The checked, normalized inputs. */
+export type SourceInputs = z.output<typeof sourceSchema>;
+/** Source outputs: the normalized inputs and where the source lives. */
+export type SourceOutputs = SourceInputs & {
+    /** Where the source lives: the variant and, for managed, the organization and service. */
+    target: ResolvedTarget;
+};

@@ -1,0 +1,48 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { SourceArgs as SourceDeclaration, SourceKind, SourceOutputs } from "../../provider/resources/source/schema";
+import { AdoptionArgs, ArgsOf, OutputProperties, UnsetOutputs } from "../args";
+import { providerStub } from "../stub";
+
+const provider = providerStub("source");
+
+/** Arguments of a {@link Source}: one shape per `kind`; every property but `kind` may be an Output. */
+export type SourceArgs = ArgsOf<SourceDeclaration> & AdoptionArgs;
+/** `log`, `trace`, `metric`, `session` or `promql`. */
+export type { SourceKind };
+
+// The outputs every kind has, seeded so that the engine reports them even when the arguments leave them out.
+const OUTPUTS = {
+    variant: undefined, organizationId: undefined, serviceId: undefined, kind: undefined, name: undefined, connection: undefined,
+    from: undefined, timestampValueExpression: undefined, section: undefined, disabled: undefined, querySettings: undefined,
+    target: undefined,
+} satisfies UnsetOutputs<SourceOutputs>;
+
+/** The outputs every {@link Source} has, typed from the schema's `SourceOutputs` (the kind's own fields are outputs as declared). */
+export interface Source extends OutputProperties<SourceOutputs> {}
+
+/**
+ * A data source of the self-hosted API or of a cloud service's managed observability API: the table (and the
+ * expressions over its columns) that searches, tiles, saved searches and alerts query. `kind` chooses the fields:
+ * `log`, `trace`, `metric` (one table per metric type), `session` (needs `traceSourceId`) and `promql` (through a
+ * Prometheus connection; `from` and `timestampValueExpression` are unused placeholders the API still requires).
+ *
+ * References are inputs: `connection: connection.id`, `traceSourceId: traces.id`, `logSourceId: logs.id`. Pulumi
+ * cannot declare a cycle of references (logs ↔ traces): write one direction as an output and the other as the id
+ * text, or set it in a later change. The server does not check source-to-source ids.
+ *
+ * Every change is made in place with a PUT of the complete source (fields left out are cleared), `kind` and
+ * `connection` included; only moving it to another variant, organization or service replaces it. The managed
+ * variant serves no read by id: a source is read from the list. Deleting a source leaves saved searches, tiles,
+ * dashboard filters and other sources pointing at a missing id (no cascade, no refusal; their next update fails):
+ * reference `source.id` from them so that Pulumi deletes them first. Its connection must outlive it alike.
+ */
+export class Source extends pulumi.dynamic.Resource {
+    /**
+     * @param name The unique name of the resource in the stack.
+     * @param args The source: its kind, name, connection, table and the kind's expressions; optionally where it lives.
+     * @param opts Resource options.
+     */
+    constructor(name: string, args: SourceArgs, opts?: pulumi.CustomResourceOptions) {
+        super(provider, name, { ...OUTPUTS, ...args }, opts, "observability", "Source");
+    }
+}
