@@ -1,5 +1,5 @@
 /**
- * `npm run emulator -- [--port N] [--no-rate-limits] [--fault-rate R] [--seed N]`
+ * `npm run emulator -- [--port N] [--no-rate-limits] [--fault-rate R] [--seed N] [--empty]`
  * Starts the emulator and prints the URL, the credentials and the environment variables for a Pulumi stack.
  */
 import { Emulator } from "./emulator";
@@ -9,10 +9,12 @@ interface Args {
   rateLimits: boolean;
   faultRate: number;
   seed?: number;
+  /** Start with an empty team (no fixture records). */
+  empty: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { port: 0, rateLimits: true, faultRate: 0 };
+  const args: Args = { port: 0, rateLimits: true, faultRate: 0, empty: false };
   const number = (flag: string, value: string | undefined): number => {
     const parsed = Number(value);
     if (value === undefined || !Number.isFinite(parsed)) throw new Error(`${flag} needs a number`);
@@ -25,16 +27,28 @@ function parseArgs(argv: string[]): Args {
     else if (flag === "--no-rate-limits") args.rateLimits = false;
     else if (flag === "--fault-rate") args.faultRate = number(flag, value());
     else if (flag === "--seed") args.seed = number(flag, value());
-    else throw new Error(`unknown option ${argv[i]} (options: --port N, --no-rate-limits, --fault-rate R, --seed N)`);
+    else if (flag === "--empty") args.empty = true;
+    else throw new Error(`unknown option ${argv[i]} (options: --port N, --no-rate-limits, --fault-rate R, --seed N, --empty)`);
   }
   return args;
 }
 
+function seededLines(emulator: Emulator, empty: boolean): string[] {
+  if (empty) return [`Empty team (managed platform connection ${emulator.managedConnectionId})`];
+  const { fixtures } = emulator;
+  return [
+    "Seeded records (same ids in both variants):",
+    `  sources: logs ${fixtures.sources.logs.id}, traces ${fixtures.sources.traces.id}, metrics ${fixtures.sources.metrics.id}`,
+    `  webhooks: slack ${fixtures.webhooks.slack.id}, generic ${fixtures.webhooks.generic.id}`,
+    `  saved search ${fixtures.savedSearch.id}; connection ${fixtures.connection.id}`,
+  ];
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const emulator = await Emulator.start({ port: args.port, rateLimits: args.rateLimits, seed: args.seed });
+  const emulator = await Emulator.start({ port: args.port, rateLimits: args.rateLimits, seed: args.seed, fixtures: args.empty ? "empty" : "seeded" });
   if (args.faultRate > 0) emulator.faults.set({ rate: args.faultRate, kinds: ["5xx", "drop", "slow"], slowMs: 3000, seed: args.seed });
-  const { credentials, fixtures } = emulator;
+  const { credentials } = emulator;
   const lines = [
     `Observability emulator listening on ${emulator.url}`,
     `  self-hosted API: ${emulator.url}/api/v2`,
@@ -45,10 +59,7 @@ async function main(): Promise<void> {
     `  apiKey ${credentials.apiKey}`,
     `  keyId ${credentials.keyId}  keySecret ${credentials.keySecret}`,
     "",
-    "Seeded records (same ids in both variants):",
-    `  sources: logs ${fixtures.sources.logs.id}, traces ${fixtures.sources.traces.id}, metrics ${fixtures.sources.metrics.id}`,
-    `  webhooks: slack ${fixtures.webhooks.slack.id}, generic ${fixtures.webhooks.generic.id}`,
-    `  saved search ${fixtures.savedSearch.id}; connection ${fixtures.connection.id}`,
+    ...seededLines(emulator, args.empty),
     "",
     "Environment:",
     ...Object.entries(emulator.env()).map(([name, value]) => `export ${name}=${value}`),

@@ -1,7 +1,10 @@
 import { chartRoutes } from "./charts";
 import { alertRoutes } from "./observability/alerts";
+import { connectionRoutes } from "./observability/connections";
 import { dashboardRoutes } from "./observability/dashboards";
-import { lookupRoutes } from "./observability/lookups";
+import { savedSearchRoutes } from "./observability/savedSearches";
+import { sourceRoutes } from "./observability/sources";
+import { webhookRoutes } from "./observability/webhooks";
 import { organizationRoutes } from "./organization";
 import { pipeRoutes } from "./pipes";
 import { queryEndpointRoutes } from "./queryEndpoint";
@@ -13,7 +16,10 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   selfHostedRootRoutes,
   dashboardRoutes,
   alertRoutes,
-  lookupRoutes,
+  connectionRoutes,
+  sourceRoutes,
+  savedSearchRoutes,
+  webhookRoutes,
   chartRoutes,
   organizationRoutes,
   queryEndpointRoutes,
