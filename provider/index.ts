@@ -5,3 +5,5 @@ export { dashboard } from "./resources/dashboard/provider";
 export { dataPipe } from "./resources/dataPipe/provider";
 export { organizationSettings } from "./resources/organizationSettings/provider";
 export { queryEndpoint } from "./resources/queryEndpoint/provider";
+export { savedSearch } from "./resources/savedSearch/provider";
+export { webhook } from "./resources/webhook/provider";

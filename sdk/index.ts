@@ -8,3 +8,5 @@ export * from "./functions/dataPipes";
 export * from "./functions/observability";
 export * from "./resources/organizationSettings";
 export * from "./resources/queryEndpoint";
+export * from "./resources/savedSearch";
+export * from "./resources/webhook";

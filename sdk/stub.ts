@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 
 /** The resource types whose implementation `pulumi-observability/providers` exports. */
-export type ProviderKey = "dashboard" | "alert" | "dataPipe" | "organizationSettings" | "queryEndpoint";
+export type ProviderKey = "dashboard" | "alert" | "dataPipe" | "organizationSettings" | "queryEndpoint" | "savedSearch" | "webhook";
 
 /**
  * The provider handed to `dynamic.Resource`. Pulumi serializes it into every resource's state, so it

@@ -11,7 +11,7 @@ import type { ResolvedTarget } from "../settings/target";
 // Ids this process created or adopted: never taken for another resource's lost create.
 const claimed = new Set<string>();
 
-/** The CRUD calls of one object kind of the observability APIs (`dashboards`, `alerts`) where a resource lives. */
+/** The CRUD calls of one object kind of the observability APIs (`dashboards`, `alerts`, …) where a resource lives. */
 export interface Collection<W extends { id: string }> {
     api: ObservabilityApi;
     /**
@@ -27,8 +27,14 @@ export interface Collection<W extends { id: string }> {
     delete(operation: string, id: string): Promise<void>;
 }
 
+/** The observability collections the resources manage. */
+export type CollectionName = "dashboards" | "alerts" | "saved-searches" | "webhooks";
+
+/** Collections with no GET by id in either variant (contract-extended §4.1): one object is read through the list. */
+const LIST_ONLY: ReadonlySet<CollectionName> = new Set(["webhooks"]);
+
 /** The collection `name` of the variant, organization and service in `target`, answering objects parsed by `wire`. */
-export function collectionAt<W extends { id: string }>(ctx: OperationContext, target: ResolvedTarget, name: "dashboards" | "alerts", wire: z.ZodType<W>): Collection<W> {
+export function collectionAt<W extends { id: string }>(ctx: OperationContext, target: ResolvedTarget, name: CollectionName, wire: z.ZodType<W>): Collection<W> {
     const api = ctx.apis.observability(target.variant, target);
     const { client } = api;
     const signal = ctx.signal;
@@ -43,14 +49,12 @@ export function collectionAt<W extends { id: string }>(ctx: OperationContext, ta
             claimed.add(created.id);
             return created;
         },
-        read: (operation, id) =>
-            readThroughList(
-                client,
-                base,
-                () => listAll(client, `${operation} (listing ${name})`, base, wire, signal),
-                id,
-                () => client.request({ operation, method: "GET", path: one(id), response: wire, signal }),
-            ),
+        async read(operation, id) {
+            const list = () => listAll(client, `${operation} (listing ${name})`, base, wire, signal);
+            // A miss in a shared list is confirmed by a fresh list: absent there means gone.
+            if (LIST_ONLY.has(name)) return readThroughList(client, base, list, id, async () => (await list()).find((item) => item.id === id));
+            return readThroughList(client, base, list, id, () => client.request({ operation, method: "GET", path: one(id), response: wire, signal }));
+        },
         update: (operation, id, body) => client.request({ operation, method: "PUT", path: one(id), body, response: wire, signal }),
         async delete(operation, id) {
             try {

@@ -1,7 +1,7 @@
 import { uuid } from "../../api/ids";
-import { redact } from "../../api/http/redact";
 import { OperationContext, dynamicProvider, ResourceDefinition } from "../../engine/dynamicProvider";
 import { createOnce, pickCreated } from "../../api/recovery";
+import { withoutSecretsInErrors } from "../../engine/secretErrors";
 import { withSettingDefaults } from "../../settings/defaults";
 import { DataPipeInputs, dataPipeSchema } from "./schema";
 import { isMustBePaused, PipeApi } from "./api";
@@ -53,29 +53,6 @@ export function readPipe(pipe: WirePipe, olds: DataPipeInputs): { outs: DataPipe
 function partialFailure(error: unknown, id: string, properties: DataPipeOutputs, next: string): Error {
     const message = `${error instanceof Error ? error.message : String(error)}. ${next}`;
     return Object.assign(new Error(message), { id, properties, reasons: [message] });
-}
-
-/** Every string inside the pipe's secrets (a server message could quote one). */
-function secretTexts(value: unknown): string[] {
-    if (typeof value === "string") return [value];
-    if (typeof value !== "object" || value === null) return [];
-    return Object.values(value).flatMap(secretTexts);
-}
-
-/**
- * Runs an operation so that no pipe secret can reach the engine in an error: the message (and the stack the host
- * prints to its log) is rebuilt without them. A partial failure keeps its id and properties.
- */
-async function withoutSecretsInErrors<T>(secrets: DataPipeInputs["secrets"], operation: () => Promise<T>): Promise<T> {
-    try {
-        return await operation();
-    } catch (error) {
-        const values = secretTexts(secrets);
-        if (!(error instanceof Error) || !values.some((value) => error.message.includes(value))) throw error;
-        const { id, properties } = error as Error & { id?: unknown; properties?: unknown };
-        const message = redact(error.message, values);
-        throw id === undefined ? new Error(message) : Object.assign(new Error(message), { id, properties, reasons: [message] });
-    }
 }
 
 /** Brings the pipe to its desired running or stopped state and returns it as last seen. */
