@@ -1,9 +1,44 @@
-// The implementation the SDK's provider stubs load by package name: one dynamic provider per resource type,
-// keyed as in sdk/stub.ts `ProviderKey`.
-export { alert } from "./resources/alert/provider";
-export { dashboard } from "./resources/dashboard/provider";
-export { dataPipe } from "./resources/dataPipe/provider";
-export { organizationSettings } from "./resources/organizationSettings/provider";
-export { queryEndpoint } from "./resources/queryEndpoint/provider";
-export { savedSearch } from "./resources/savedSearch/provider";
-export { webhook } from "./resources/webhook/provider";
+// The one registry of resource kinds. The SDK's stub keys (`ProviderKey`), the export command's kinds, checkers
+// and progress labels all derive from it; adding a kind is one line here (see docs/ADDING_A_RESOURCE.md).
+import type { ConfigurableProvider } from "./engine/dynamicProvider";
+import type { KindExport } from "./engine/exporter";
+import { alertExport } from "./resources/alert/export";
+import { alert as alertProvider } from "./resources/alert/provider";
+import { dashboardExport } from "./resources/dashboard/export";
+import { dashboard as dashboardProvider } from "./resources/dashboard/provider";
+import { dataPipeExport } from "./resources/dataPipe/export";
+import { dataPipe as dataPipeProvider } from "./resources/dataPipe/provider";
+import { organizationSettingsExport } from "./resources/organizationSettings/export";
+import { organizationSettings as organizationSettingsProvider } from "./resources/organizationSettings/provider";
+import { queryEndpointExport } from "./resources/queryEndpoint/export";
+import { queryEndpoint as queryEndpointProvider } from "./resources/queryEndpoint/provider";
+import { savedSearchExport } from "./resources/savedSearch/export";
+import { savedSearch as savedSearchProvider } from "./resources/savedSearch/provider";
+import { webhookExport } from "./resources/webhook/export";
+import { webhook as webhookProvider } from "./resources/webhook/provider";
+
+/** One resource kind: the dynamic provider its SDK class loads, and how the export command reads its objects. */
+export interface RegisteredKind {
+    provider: ConfigurableProvider;
+    export: KindExport;
+}
+
+/** Every resource kind by its stub key, in the order an exported program declares them (dashboards before the alerts on them). */
+export const registry = {
+    dashboard: { provider: dashboardProvider, export: dashboardExport },
+    savedSearch: { provider: savedSearchProvider, export: savedSearchExport },
+    webhook: { provider: webhookProvider, export: webhookExport },
+    alert: { provider: alertProvider, export: alertExport },
+    dataPipe: { provider: dataPipeProvider, export: dataPipeExport },
+    queryEndpoint: { provider: queryEndpointProvider, export: queryEndpointExport },
+    organizationSettings: { provider: organizationSettingsProvider, export: organizationSettingsExport },
+} as const satisfies Record<string, RegisteredKind>;
+
+/** The key of a resource kind, as the SDK's stub loads it. */
+export type ProviderKey = keyof typeof registry;
+
+// What the stub stored in every resource's state loads: `require("pulumi-observability/providers")[key]`. These
+// names must stay as long as states carry them; a test asserts they are exactly the registry's keys.
+export const { dashboard, alert, dataPipe, queryEndpoint, organizationSettings, savedSearch, webhook } = Object.fromEntries(
+    Object.entries(registry).map(([key, kind]) => [key, kind.provider]),
+) as { [K in ProviderKey]: (typeof registry)[K]["provider"] };

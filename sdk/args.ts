@@ -25,3 +25,19 @@ export interface AdoptionArgs {
      */
     adoptId?: pulumi.Input<string>;
 }
+
+/** The outputs a resource class exposes: all of its schema's outputs but `timeouts` (local) and `id` (every resource's own). */
+type Exposed<Outputs> = Omit<Outputs, "timeouts" | "id">;
+
+/**
+ * Every output of a resource, unset: the engine fills them in after create. A class lists them once and checks
+ * the list with `satisfies UnsetOutputs<…Outputs>`, so that an output can be neither forgotten nor misnamed.
+ */
+export type UnsetOutputs<Outputs> = Record<keyof Exposed<Outputs>, undefined>;
+
+/**
+ * The output properties of a resource class, typed from its schema's output type (the class gets them by
+ * declaration merging: `interface Dashboard extends OutputProperties<DashboardOutputs> {}`). JSDoc written on the
+ * schema keys carries over.
+ */
+export type OutputProperties<Outputs> = { readonly [K in keyof Exposed<Outputs>]-?: pulumi.Output<Exposed<Outputs>[K]> };

@@ -1,7 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
+// Type only: the stub must not load the implementation into the program's process.
+import type { ProviderKey } from "../provider";
 
-/** The resource types whose implementation `pulumi-observability/providers` exports. */
-export type ProviderKey = "dashboard" | "alert" | "dataPipe" | "organizationSettings" | "queryEndpoint" | "savedSearch" | "webhook";
+export type { ProviderKey };
 
 /**
  * The provider handed to `dynamic.Resource`. Pulumi serializes it into every resource's state, so it

@@ -72,6 +72,8 @@ const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 
 /** The provider object the engine's dynamic-provider host calls. */
 export interface ConfigurableProvider extends pulumi.dynamic.ResourceProvider {
+    /** The resource type (`Dashboard`): the SDK class of the same name passes this provider's stub. */
+    readonly typeName: string;
     configure(req: { config: ConfigSource }): Promise<void>;
 }
 
@@ -95,6 +97,8 @@ export function dynamicProvider<Inputs extends CommonInputs, Outputs extends Inp
     }
 
     return {
+        typeName: def.typeName,
+
         async configure(req) {
             ready = (async () => new Apis(new Settings(req.config)))();
             await ready;

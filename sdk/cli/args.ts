@@ -1,26 +1,12 @@
 import type { Variant } from "../../provider/settings/config";
 import { uuid } from "../../provider/api/ids";
-
-/** The kinds of objects the exporter reads, in the order the program declares them. */
-export const KINDS = ["dashboards", "alerts", "pipes", "queryEndpoint", "organization"] as const;
-export type Kind = (typeof KINDS)[number];
+import { exportKind, Kind, KINDS } from "./kinds";
 
 /** The kinds a self-hosted team has; a cloud service has all of them. */
-const SELF_HOSTED_KINDS: readonly Kind[] = ["dashboards", "alerts"];
+const SELF_HOSTED_KINDS: readonly Kind[] = KINDS.filter((kind) => exportKind(kind).export.lives === "observability");
 
 /** Spellings accepted by `--kinds`, compared without case, `-` or `_`. */
-const KIND_ALIASES: Readonly<Record<string, Kind>> = {
-    dashboards: "dashboards",
-    dashboard: "dashboards",
-    alerts: "alerts",
-    alert: "alerts",
-    pipes: "pipes",
-    pipe: "pipes",
-    datapipes: "pipes",
-    queryendpoint: "queryEndpoint",
-    organization: "organization",
-    organizationsettings: "organization",
-};
+const KIND_ALIASES: ReadonlyMap<string, Kind> = new Map(KINDS.flatMap((kind) => [kind.toLowerCase(), ...exportKind(kind).export.aliases].map((alias) => [alias, kind] as const)));
 
 export const USAGE = `Usage: pulumi-observability export [options]
 
@@ -30,7 +16,7 @@ them over without creating anything. Alerts on tiles reference their dashboard's
 never returns become \`pulumi config\` lookups, never values.
 
 Options:
-  --kinds <list>            comma-separated: dashboards, alerts, pipes, queryEndpoint, organization, or all
+  --kinds <list>            comma-separated: ${KINDS.join(", ")}, or all
                             (default: dashboards,alerts for the self-hosted variant, all for managed)
   --name <filter>           only objects whose name contains <filter> (ignoring case), or matches /regex/flags;
                             objects without a name (the query endpoint, unnamed alerts) are then left out
@@ -151,7 +137,7 @@ function parseKinds(list: string): Kind[] {
     if (asked.length === 0) throw new UsageError("--kinds needs at least one kind");
     const kinds = new Set<Kind>();
     for (const item of asked) {
-        const kind = KIND_ALIASES[item.toLowerCase().replace(/[-_]/g, "")];
+        const kind = KIND_ALIASES.get(item.toLowerCase().replace(/[-_]/g, ""));
         if (!kind) throw new UsageError(`--kinds: unknown kind ${JSON.stringify(item)} (use ${KINDS.join(", ")} or all)`);
         kinds.add(kind);
     }

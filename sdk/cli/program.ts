@@ -1,8 +1,8 @@
-import * as providers from "../../provider";
-import { Kind, KINDS } from "./args";
 import { Checker, checkerOf, CheckFailure, settle } from "./check";
+import { exportKind, Kind, KINDS } from "./kinds";
 import { kebab, pascal, slug, UniqueNames } from "./names";
-import type { ExportedDashboard, ExportedObject, Inventory } from "./read";
+import type { ExportedDashboard } from "../../provider/resources/dashboard/export";
+import type { ExportedObject, Inventory } from "./read";
 import { neededSecrets } from "./secrets";
 import { Annotated, Code, printValue, TsEntry, TsObject, TsValue } from "./tsLiteral";
 
@@ -33,13 +33,7 @@ interface Declaration {
     entries: TsEntry[];
 }
 
-const CHECKERS: Record<Kind, Checker> = {
-    dashboards: checkerOf(providers.dashboard),
-    alerts: checkerOf(providers.alert),
-    pipes: checkerOf(providers.dataPipe),
-    queryEndpoint: checkerOf(providers.queryEndpoint),
-    organization: checkerOf(providers.organizationSettings),
-};
+const CHECKERS = new Map<Kind, Checker>(KINDS.map((kind) => [kind, checkerOf(exportKind(kind).provider)]));
 
 /** Keys always written, so that the program says where every object lives whatever the stack's settings. */
 const WHERE_KEYS = ["variant", "organizationId", "serviceId"];
@@ -64,7 +58,7 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
 
     /** Declares one object, or records why it cannot be declared. */
     async function declare(kind: Kind, className: string, object: ExportedObject, wantedName: string, header: string[], read: Record<string, unknown>, options: { adopt: boolean; extra?: (resourceName: string) => TsEntry[]; values?: Record<string, TsValue> }): Promise<Declaration | undefined> {
-        const settled = await settle(CHECKERS[kind], read, WHERE_KEYS);
+        const settled = await settle(CHECKERS.get(kind) as Checker, read, WHERE_KEYS);
         if (!settled.ok) {
             const reason = `${header[0]} (id ${object.id}) is not declared: the ${className} resource refuses it as it is (${describe(settled.failures)})`;
             skipped.push(reason);
@@ -112,7 +106,7 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
     for (const exported of sorted(inventory.pipes)) {
         const kind = Object.keys((exported.inputs.source ?? {}) as object)[0] ?? "unknown";
         const header = [`Data pipe ${JSON.stringify(exported.name)} (${kind} source, ${exported.state})`];
-        const secrets = await neededSecrets(CHECKERS.pipes, exported.inputs);
+        const secrets = await neededSecrets(CHECKERS.get("pipes") as Checker, exported.inputs);
         if (!secrets) {
             const reason = `${header[0]} (id ${exported.id}) is not declared: no form of its secrets satisfies the DataPipe resource`;
             skipped.push(reason);
@@ -148,13 +142,13 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
         });
     }
 
-    if (inventory.queryEndpoint) {
-        await declare("queryEndpoint", "QueryEndpoint", inventory.queryEndpoint, "query-endpoint", ["The service's query endpoint"], inventory.queryEndpoint.inputs, { adopt: true });
+    for (const exported of inventory.queryEndpoint) {
+        await declare("queryEndpoint", "QueryEndpoint", exported, "query-endpoint", ["The service's query endpoint"], exported.inputs, { adopt: true });
     }
-    if (inventory.organization) {
+    for (const exported of inventory.organization) {
         // OrganizationSettings always adopts its organization: it takes no adoptId.
-        const header = [`Organization ${JSON.stringify(inventory.organization.name)}: its name and private endpoints (deleting the resource only forgets them)`];
-        await declare("organization", "OrganizationSettings", inventory.organization, "organization", header, inventory.organization.inputs, { adopt: false });
+        const header = [`Organization ${JSON.stringify(exported.name)}: its name and private endpoints (deleting the resource only forgets them)`];
+        await declare("organization", "OrganizationSettings", exported, "organization", header, exported.inputs, { adopt: false });
     }
 
     const declared = Object.fromEntries(KINDS.map((kind) => [kind, declarations.filter((d) => d.kind === kind).length])) as Record<Kind, number>;

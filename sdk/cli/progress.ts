@@ -1,4 +1,4 @@
-import type { Kind } from "./args";
+import { exportKind, Kind } from "./kinds";
 
 /** Where progress goes: a terminal gets a status line, anything else gets nothing. */
 export interface ProgressStream {
@@ -16,21 +16,13 @@ export interface Progress {
     done(): void;
 }
 
-const LABELS: Readonly<Record<Kind, string>> = {
-    dashboards: "dashboards",
-    alerts: "alerts",
-    pipes: "data pipes",
-    queryEndpoint: "query endpoint",
-    organization: "organization",
-};
-
 /** A one-line status (`reading… dashboards 3 · alerts 5`) rewritten in place on a terminal; silent otherwise. */
 export function progressOn(stream: ProgressStream): Progress {
     if (!stream.isTTY) return { reading() {}, count() {}, done() {} };
     const counts = new Map<Kind, number>();
     let shown = false;
     const render = () => {
-        const parts = [...counts].map(([kind, n]) => `${LABELS[kind]} ${n}`);
+        const parts = [...counts].map(([kind, n]) => `${exportKind(kind).export.label} ${n}`);
         stream.write(`\r\x1b[2Kreading… ${parts.join(" · ")}`);
         shown = true;
     };

@@ -1,7 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { DashboardInputs } from "../../provider/resources/dashboard/provider";
-import type { ResolvedTarget } from "../../provider/settings/target";
-import { AdoptionArgs, ArgsOf } from "../args";
+import type { DashboardArgs as DashboardDeclaration, DashboardOutputs } from "../../provider/resources/dashboard/schema";
+import { AdoptionArgs, ArgsOf, OutputProperties, UnsetOutputs } from "../args";
 import { providerStub } from "../stub";
 
 const provider = providerStub("dashboard");
@@ -16,7 +15,28 @@ function declaredNames(items: unknown): DeclaredNames {
 }
 
 /** Arguments of a {@link Dashboard}; every property may be an Output. */
-export type DashboardArgs = ArgsOf<DashboardInputs> & AdoptionArgs;
+export type DashboardArgs = ArgsOf<DashboardDeclaration> & AdoptionArgs;
+
+// Every output, seeded so that the engine reports it even when the arguments leave it out.
+const OUTPUTS = {
+    name: undefined,
+    tiles: undefined,
+    tags: undefined,
+    filters: undefined,
+    containers: undefined,
+    savedQuery: undefined,
+    savedQueryLanguage: undefined,
+    savedFilterValues: undefined,
+    variant: undefined,
+    organizationId: undefined,
+    serviceId: undefined,
+    target: undefined,
+    tileIds: undefined,
+    filterIds: undefined,
+} satisfies UnsetOutputs<DashboardOutputs>;
+
+/** The outputs of a {@link Dashboard}, typed from the schema's `DashboardOutputs`. */
+export interface Dashboard extends OutputProperties<DashboardOutputs> {}
 
 /**
  * A dashboard of the self-hosted API or of a cloud service's managed observability API.
@@ -30,22 +50,13 @@ export type DashboardArgs = ArgsOf<DashboardInputs> & AdoptionArgs;
  * no declared tile has when the program runs, before anything is created.
  */
 export class Dashboard extends pulumi.dynamic.Resource {
-    /** Dashboard name. */
-    declare readonly name: pulumi.Output<string>;
-    /** Server-assigned tile id per tile name; reference these from alerts. */
-    declare readonly tileIds: pulumi.Output<Record<string, string>>;
-    /** Server-assigned filter id per filter name. */
-    declare readonly filterIds: pulumi.Output<Record<string, string>>;
-    /** Where the dashboard lives: the variant and, for managed, the organization and service. */
-    declare readonly target: pulumi.Output<ResolvedTarget>;
-
     /**
      * @param name The unique name of the resource in the stack.
      * @param args The dashboard's content and, optionally, where it lives.
      * @param opts Resource options.
      */
     constructor(name: string, args: DashboardArgs, opts?: pulumi.CustomResourceOptions) {
-        super(provider, name, { tileIds: undefined, filterIds: undefined, target: undefined, ...args }, opts, "observability", "Dashboard");
+        super(provider, name, { ...OUTPUTS, ...args }, opts, "observability", "Dashboard");
         this.resourceName = name;
         this.tileNames = declaredNames(args.tiles);
         this.filterNames = declaredNames(args.filters);

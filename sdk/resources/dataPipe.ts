@@ -1,14 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import type {
-    DataPipeDestination,
-    DataPipeInput,
-    DataPipeScaling,
-    DataPipeSecrets,
-    DataPipeSettings,
-    DataPipeSource,
-    FieldMapping,
-} from "../../provider/resources/dataPipe/schema";
-import { AdoptionArgs, ArgsOf } from "../args";
+import type { DataPipeArgs as DataPipeDeclaration, FieldMapping, DataPipeOutputs } from "../../provider/resources/dataPipe/schema";
+import { AdoptionArgs, ArgsOf, OutputProperties, UnsetOutputs } from "../args";
 import { providerStub } from "../stub";
 
 export type { DataPipeDestination, DataPipeScaling, DataPipeSecrets, DataPipeSettings, DataPipeSource } from "../../provider/resources/dataPipe/schema";
@@ -16,10 +8,30 @@ export type { DataPipeDestination, DataPipeScaling, DataPipeSecrets, DataPipeSet
 const provider = providerStub("dataPipe");
 
 /** Arguments of {@link DataPipe}; every property may be an Output. */
-export type DataPipeArgs = ArgsOf<DataPipeInput> & AdoptionArgs;
+export type DataPipeArgs = ArgsOf<DataPipeDeclaration> & AdoptionArgs;
 
 /** One field mapping: `{sourceField, destinationField}`. */
 export type DataPipeFieldMapping = FieldMapping;
+
+// Every output, seeded so that the engine reports it even when the arguments leave it out.
+const OUTPUTS = {
+    organizationId: undefined,
+    serviceId: undefined,
+    name: undefined,
+    source: undefined,
+    destination: undefined,
+    fieldMappings: undefined,
+    scaling: undefined,
+    settings: undefined,
+    secrets: undefined,
+    stopped: undefined,
+    state: undefined,
+    createdAt: undefined,
+    updatedAt: undefined,
+} satisfies UnsetOutputs<DataPipeOutputs>;
+
+/** The outputs of a {@link DataPipe}, typed from the schema's `DataPipeOutputs`. */
+export interface DataPipe extends OutputProperties<DataPipeOutputs> {}
 
 /**
  * A data pipe of a cloud service: continuous (or one-shot) ingestion from a kafka-protocol broker, an object
@@ -45,33 +57,6 @@ export type DataPipeFieldMapping = FieldMapping;
  * `source`, where refresh compares them with the service.
  */
 export class DataPipe extends pulumi.dynamic.Resource {
-    /** The organization (resolved from the settings when omitted). */
-    declare readonly organizationId: pulumi.Output<string>;
-    /** The service the pipe writes to (resolved from the settings when omitted). */
-    declare readonly serviceId: pulumi.Output<string>;
-    /** The pipe's name. */
-    declare readonly name: pulumi.Output<string>;
-    /** The source as the service reports it (no secrets). */
-    declare readonly source: pulumi.Output<DataPipeSource>;
-    /** The destination as the service reports it (`roles` and unreturned table options kept from the arguments). */
-    declare readonly destination: pulumi.Output<DataPipeDestination>;
-    /** Source field → destination column. */
-    declare readonly fieldMappings: pulumi.Output<DataPipeFieldMapping[]>;
-    /** The declared scaling fields with the values the service reports. */
-    declare readonly scaling: pulumi.Output<DataPipeScaling | undefined>;
-    /** The tuning settings the service reports. */
-    declare readonly settings: pulumi.Output<DataPipeSettings | undefined>;
-    /** The secrets as last sent (secret output; the service never returns them). */
-    declare readonly secrets: pulumi.Output<DataPipeSecrets | undefined>;
-    /** Whether the pipe is stopped (or paused). */
-    declare readonly stopped: pulumi.Output<boolean>;
-    /** The pipe's state as last seen: `Running`, `Stopped`, `Paused`, `Completed`, `Snapshot`, `Failed`, … */
-    declare readonly state: pulumi.Output<string>;
-    /** When the pipe was created. */
-    declare readonly createdAt: pulumi.Output<string>;
-    /** When the pipe last changed. */
-    declare readonly updatedAt: pulumi.Output<string>;
-
     /**
      * @param name The unique name of the resource in the stack.
      * @param args The pipe: name, source (exactly one kind), destination, field mappings, optional scaling,
@@ -79,23 +64,8 @@ export class DataPipe extends pulumi.dynamic.Resource {
      * @param opts Resource options.
      */
     constructor(name: string, args: DataPipeArgs, opts?: pulumi.CustomResourceOptions) {
-        const outputs = {
-            organizationId: undefined,
-            serviceId: undefined,
-            name: undefined,
-            source: undefined,
-            destination: undefined,
-            fieldMappings: undefined,
-            scaling: undefined,
-            settings: undefined,
-            secrets: undefined,
-            stopped: undefined,
-            state: undefined,
-            createdAt: undefined,
-            updatedAt: undefined,
-        };
         const secrets = args.secrets === undefined ? undefined : pulumi.secret(args.secrets);
         const options = pulumi.mergeOptions(opts, { additionalSecretOutputs: ["secrets"] });
-        super(provider, name, { ...outputs, ...args, secrets }, options, "observability", "DataPipe");
+        super(provider, name, { ...OUTPUTS, ...args, secrets }, options, "observability", "DataPipe");
     }
 }

@@ -1,14 +1,20 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { QueryEndpointInput, QueryEndpointRole } from "../../provider/resources/queryEndpoint/schema";
-import { AdoptionArgs, ArgsOf } from "../args";
+import type { QueryEndpointArgs as QueryEndpointDeclaration, QueryEndpointRole, QueryEndpointOutputs } from "../../provider/resources/queryEndpoint/schema";
+import { AdoptionArgs, ArgsOf, OutputProperties, UnsetOutputs } from "../args";
 import { providerStub } from "../stub";
 
 const provider = providerStub("queryEndpoint");
 
 /** Arguments of {@link QueryEndpoint}; every property may be an Output. */
-export type QueryEndpointArgs = ArgsOf<QueryEndpointInput> & AdoptionArgs;
+export type QueryEndpointArgs = ArgsOf<QueryEndpointDeclaration> & AdoptionArgs;
 /** A console role that may use a query endpoint. */
 export type { QueryEndpointRole };
+
+// Every output, seeded so that the engine reports it even when the arguments leave it out.
+const OUTPUTS = { organizationId: undefined, serviceId: undefined, roles: undefined, openApiKeys: undefined, allowedOrigins: undefined } satisfies UnsetOutputs<QueryEndpointOutputs>;
+
+/** The outputs of a {@link QueryEndpoint}, typed from the schema's `QueryEndpointOutputs`. */
+export interface QueryEndpoint extends OutputProperties<QueryEndpointOutputs> {}
 
 /**
  * The query endpoint of a cloud service: which console roles and API keys may run queries over HTTP, and
@@ -20,24 +26,12 @@ export type { QueryEndpointRole };
  * The resource id (`id`) is the endpoint id the service reports.
  */
 export class QueryEndpoint extends pulumi.dynamic.Resource {
-    /** The organization's id (the argument, or the `observability:organizationId` setting). */
-    declare readonly organizationId: pulumi.Output<string>;
-    /** The service's id (the argument, or the `observability:serviceId` setting). */
-    declare readonly serviceId: pulumi.Output<string>;
-    /** Console roles allowed to use the endpoint, sorted. */
-    declare readonly roles: pulumi.Output<QueryEndpointRole[]>;
-    /** Ids of the API keys allowed to use the endpoint, sorted. */
-    declare readonly openApiKeys: pulumi.Output<string[]>;
-    /** Allowed origins, comma-separated without blanks. */
-    declare readonly allowedOrigins: pulumi.Output<string>;
-
     /**
      * @param name The unique name of the resource in the stack.
      * @param args The service and who may use its endpoint; everything is optional.
      * @param opts Resource options.
      */
     constructor(name: string, args: QueryEndpointArgs = {}, opts?: pulumi.CustomResourceOptions) {
-        const outputs = { organizationId: undefined, serviceId: undefined, roles: undefined, openApiKeys: undefined, allowedOrigins: undefined };
-        super(provider, name, { ...outputs, ...args }, opts, "observability", "QueryEndpoint");
+        super(provider, name, { ...OUTPUTS, ...args }, opts, "observability", "QueryEndpoint");
     }
 }

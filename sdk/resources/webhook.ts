@@ -1,8 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { WebhookOutputs } from "../../provider/resources/webhook/provider";
-import type { WebhookInput, WebhookService } from "../../provider/resources/webhook/schema";
-import type { ResolvedTarget } from "../../provider/settings/target";
-import { AdoptionArgs, ArgsOf } from "../args";
+import type { WebhookArgs as WebhookDeclaration, WebhookOutputs, WebhookService } from "../../provider/resources/webhook/schema";
+import { AdoptionArgs, ArgsOf, OutputProperties, UnsetOutputs } from "../args";
 import { providerStub } from "../stub";
 
 const provider = providerStub("webhook");
@@ -10,8 +8,8 @@ const provider = providerStub("webhook");
 export type { WebhookService };
 
 type Templated = "body" | "headers" | "queryParams";
-type CommonArgs = ArgsOf<Omit<WebhookInput, "service" | Templated>> & AdoptionArgs;
-type TemplatedArgs = ArgsOf<Pick<WebhookInput, Templated>>;
+type CommonArgs = ArgsOf<Omit<WebhookDeclaration, "service" | Templated>> & AdoptionArgs;
+type TemplatedArgs = ArgsOf<Pick<WebhookDeclaration, Templated>>;
 
 /** A Slack webhook: `url` is the incoming-webhook URL on `hooks.slack.com`. No body, headers or query parameters. */
 export type SlackWebhookArgs = CommonArgs & {
@@ -44,10 +42,13 @@ const OUTPUTS = {
     headers: undefined,
     queryParams: undefined,
     target: undefined,
-} satisfies Record<keyof Omit<WebhookOutputs, "timeouts">, undefined>;
+} satisfies UnsetOutputs<WebhookOutputs>;
 
 /** Outputs encrypted in state: the URL (a chat URL embeds its token) and the write-only values. */
 const SECRET_OUTPUTS = ["url", "body", "headers", "queryParams"] as const satisfies readonly (keyof WebhookOutputs)[];
+
+/** The outputs of a {@link Webhook}, typed from the schema's `WebhookOutputs` (`url`, `body`, `headers`, `queryParams` secret). */
+export interface Webhook extends OutputProperties<WebhookOutputs> {}
 
 /**
  * A webhook alerts notify (`channel: { webhookId: hook.id }`), of the self-hosted API or of a cloud service's managed
@@ -66,29 +67,6 @@ const SECRET_OUTPUTS = ["url", "body", "headers", "queryParams"] as const satisf
  * them before the webhook.
  */
 export class Webhook extends pulumi.dynamic.Resource {
-    /** The `variant` argument as given. */
-    declare readonly variant: pulumi.Output<WebhookOutputs["variant"]>;
-    /** The `organizationId` argument as given. */
-    declare readonly organizationId: pulumi.Output<string | undefined>;
-    /** The `serviceId` argument as given. */
-    declare readonly serviceId: pulumi.Output<string | undefined>;
-    /** Name (trimmed). */
-    declare readonly name: pulumi.Output<string>;
-    /** `slack`, `generic` or `incidentio`. */
-    declare readonly service: pulumi.Output<WebhookService>;
-    /** The URL called (secret). */
-    declare readonly url: pulumi.Output<string>;
-    /** Description. */
-    declare readonly description: pulumi.Output<string | undefined>;
-    /** Payload template (secret; for `incidentio` as last sent). */
-    declare readonly body: pulumi.Output<string | undefined>;
-    /** Headers as last sent (secret; never returned by the API). */
-    declare readonly headers: pulumi.Output<Record<string, string> | undefined>;
-    /** Query parameters as last sent (secret; never returned by the API). */
-    declare readonly queryParams: pulumi.Output<Record<string, string> | undefined>;
-    /** Where the webhook lives: the variant and, for managed, the organization and service (resolved at create). */
-    declare readonly target: pulumi.Output<ResolvedTarget>;
-
     /**
      * @param name The unique name of the resource in the stack.
      * @param args The service, URL and, for `generic` and `incidentio`, the payload template, headers and query parameters.

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { z } from "zod";
 import * as providers from "../../provider";
-import { dashboardSchema } from "../../provider/resources/dashboard/provider";
+import { dashboardSchema } from "../../provider/resources/dashboard/schema";
 import type { ConfigurableProvider } from "../../provider/engine/dynamicProvider";
 import { alertSchema } from "../../provider/resources/alert/schema";
 import { dataPipeSchema } from "../../provider/resources/dataPipe/schema";

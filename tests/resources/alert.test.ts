@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { alertFieldsFromWire, alertStatusFromWire, wireAlert } from "../../provider/resources/alert/schema";
+import { alertFieldsFromWire, alertStatusFromWire, wireAlert } from "../../provider/resources/alert/wire";
 import { CheckFailedError, DeclaredResource, Engine, UNKNOWN } from "../harness/engine";
 import { HostCallError, PropertyMap, urn } from "../harness/host";
 import { packageProviderText } from "../harness/providerText";

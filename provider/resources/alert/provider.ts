@@ -1,19 +1,11 @@
-import { z } from "zod";
 import type { ObservabilityApi } from "../../api/apis";
 import { collectionAt } from "../../api/collection";
 import { hex24 } from "../../api/ids";
 import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "../../engine/dynamicProvider";
-import { ALERT_FIELD_KEYS, alertFieldsFromWire, alertSchema, AlertStatus, alertStatusFromWire, isRange, WireAlert, wireAlert } from "./schema";
+import { ALERT_FIELD_KEYS, AlertInputs, AlertOutputs, alertSchema, isRange } from "./schema";
+import { alertFieldsFromWire, alertStatusFromWire, WireAlert, wireAlert } from "./wire";
 import { ResolvedTarget, resolveTarget, targetReplaceKeys } from "../../settings/target";
 import { sameValue, valueAt } from "../../engine/values";
-
-export type AlertInputs = z.input<typeof alertSchema>;
-type Inputs = z.output<typeof alertSchema>;
-
-/** Alert outputs: the normalized inputs, where the alert lives, and what the server reports about it. */
-export interface AlertOutputs extends Inputs, AlertStatus {
-    target: ResolvedTarget;
-}
 
 /** How far the server's clock may be behind ours when a lost create is looked for by its `createdAt`. */
 const CLOCK_SKEW_MS = 5 * 60_000;
@@ -25,7 +17,7 @@ const label = (alert: { name?: string }, id?: string) => `Alert ${alert.name !==
  * everything left out, because a PUT replaces the whole alert (contract §3.5). Several channels go as
  * `channels` next to `channel` = the first one (§9 row 5).
  */
-function toWire(alert: Inputs, api: ObservabilityApi): Record<string, unknown> {
+function toWire(alert: AlertInputs, api: ObservabilityApi): Record<string, unknown> {
     const channels = alert.channels ?? (alert.channel ? [alert.channel] : []);
     if (api.variant === "managed" && channels.length > 1) {
         throw new Error(`${label(alert)}: the managed variant takes a single notification channel; declare \`channel\` (or one entry in \`channels\`)`);
@@ -50,7 +42,7 @@ function toWire(alert: Inputs, api: ObservabilityApi): Record<string, unknown> {
 }
 
 /** What the mapping of a server's alert needs from the declaration: where it lives and whether it used `channels`. */
-export type AlertDeclared = Pick<Inputs, "variant" | "organizationId" | "serviceId" | "timeouts" | "channels"> & { target: ResolvedTarget };
+export type AlertDeclared = Pick<AlertInputs, "variant" | "organizationId" | "serviceId" | "timeouts" | "channels"> & { target: ResolvedTarget };
 
 /** Outputs from the server's answer: its fields normalized as `check` normalizes inputs, plus the read-only state. */
 function fromWire(ctx: OperationContext, alert: WireAlert, declared: AlertDeclared): AlertOutputs {
@@ -65,20 +57,20 @@ function fromWire(ctx: OperationContext, alert: WireAlert, declared: AlertDeclar
 }
 
 /** The inputs that would reproduce the outputs (for refresh). */
-function inputsOf(outs: AlertOutputs): Inputs {
+function inputsOf(outs: AlertOutputs): AlertInputs {
     const { target: _target, state: _state, silenced: _silenced, silencedUntil: _until, team: _team, createdAt: _created, updatedAt: _updated, ...inputs } = outs;
     return inputs;
 }
 
 /** The read mapping (refresh, adoption, export): the outputs and the normalized inputs that reproduce the server's alert. */
-export function readAlert(ctx: OperationContext, alert: WireAlert, declared: AlertDeclared): { outs: AlertOutputs; inputs: Inputs } {
+export function readAlert(ctx: OperationContext, alert: WireAlert, declared: AlertDeclared): { outs: AlertOutputs; inputs: AlertInputs } {
     const outs = fromWire(ctx, alert, declared);
     return { outs, inputs: inputsOf(outs) };
 }
 
 const fieldsOf = (alert: object) => Object.fromEntries(ALERT_FIELD_KEYS.map((key) => [key, valueAt(alert, [key])]));
 
-const definition: ResourceDefinition<Inputs, AlertOutputs> = {
+const definition: ResourceDefinition<AlertInputs, AlertOutputs> = {
     typeName: "Alert",
     schema: alertSchema,
     replaceKeys: (olds, news, changed) => targetReplaceKeys(olds, news, changed),

@@ -1,52 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { z } from "zod";
 import { ObservabilityApi } from "../../api/apis";
 import { collectionAt } from "../../api/collection";
 import { hex24 } from "../../api/ids";
 import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "../../engine/dynamicProvider";
-import { dashboardFields, normalizeDashboard, refineDashboard } from "./schema";
+import { DashboardInputs, DashboardOutputs, dashboardSchema, normalizeDashboard } from "./schema";
+import { WireDashboard, wireDashboard } from "./wire";
 import { ResolvedTarget, resolveTarget, targetReplaceKeys, targetSchema } from "../../settings/target";
-
-/** Dashboard inputs: where it lives plus its content. */
-export const dashboardSchema = z.strictObject({ ...targetSchema, ...dashboardFields }).superRefine(refineDashboard);
-
-export type DashboardInputs = z.input<typeof dashboardSchema>;
-type Inputs = z.output<typeof dashboardSchema>;
-
-/** Dashboard outputs: the normalized inputs, where it lives, and the server-assigned ids. */
-export interface DashboardOutputs extends Inputs {
-    target: ResolvedTarget;
-    /** Server-assigned tile id per tile name; alerts reference these. */
-    tileIds: Record<string, string>;
-    /** Server-assigned filter id per filter name. */
-    filterIds: Record<string, string>;
-}
-
-// What the API returns; only what the provider maps back is described, the rest is ignored.
-const wireTile = z.looseObject({
-    id: z.string(),
-    name: z.string().default(""),
-    x: z.number(),
-    y: z.number(),
-    w: z.number(),
-    h: z.number(),
-    config: z.record(z.string(), z.unknown()),
-    containerId: z.string().optional(),
-    tabId: z.string().optional(),
-});
-const wireFilter = z.looseObject({ id: z.string(), name: z.string() });
-export const wireDashboard = z.looseObject({
-    id: z.string(),
-    name: z.string(),
-    tiles: z.array(wireTile),
-    tags: z.array(z.string()).optional(),
-    filters: z.array(wireFilter).optional(),
-    savedQuery: z.string().nullish(),
-    savedQueryLanguage: z.string().nullish(),
-    savedFilterValues: z.array(z.unknown()).optional(),
-    containers: z.array(z.unknown()).optional(),
-});
-export type WireDashboard = z.infer<typeof wireDashboard>;
 
 // Filter keys the managed variant does not accept (its filter objects are strict).
 const SELF_HOSTED_FILTER_KEYS = ["isBroadcastEnabled", "isVariableEnabled", "variableName"] as const;
@@ -54,7 +13,7 @@ const SELF_HOSTED_FILTER_KEYS = ["isBroadcastEnabled", "isVariableEnabled", "var
 const label = (name: string) => `Dashboard ${JSON.stringify(name)}`;
 
 /** The request body: the declared state, with the stored tile and filter ids so that nothing is lost. */
-function toWire(inputs: Inputs, api: ObservabilityApi, ids?: { tileIds: Record<string, string>; filterIds: Record<string, string> }): Record<string, unknown> {
+function toWire(inputs: DashboardInputs, api: ObservabilityApi, ids?: { tileIds: Record<string, string>; filterIds: Record<string, string> }): Record<string, unknown> {
     const managed = api.variant === "managed";
     if (managed && inputs.savedQueryLanguage === "promql") throw new Error(`${label(inputs.name)}: savedQueryLanguage \`promql\` is only available on the self-hosted API`);
     return {
@@ -81,7 +40,7 @@ function toWire(inputs: Inputs, api: ObservabilityApi, ids?: { tileIds: Record<s
 }
 
 /** What the mapping of a server's dashboard needs from the declaration: where it lives and the declared filters. */
-export type DashboardDeclared = { target: ResolvedTarget; timeouts?: Inputs["timeouts"]; filters?: Inputs["filters"] } & Partial<Pick<Inputs, keyof typeof targetSchema>>;
+export type DashboardDeclared = { target: ResolvedTarget; timeouts?: DashboardInputs["timeouts"]; filters?: DashboardInputs["filters"] } & Partial<Pick<DashboardInputs, keyof typeof targetSchema>>;
 
 /** Maps the server's dashboard back to normalized inputs and the id maps. */
 function fromWire(ctx: OperationContext, dashboard: WireDashboard, olds: DashboardDeclared): DashboardOutputs {
@@ -114,13 +73,13 @@ function fromWire(ctx: OperationContext, dashboard: WireDashboard, olds: Dashboa
 }
 
 /** The read mapping (refresh, adoption, export): the outputs and the normalized inputs that reproduce the server's dashboard. */
-export function readDashboard(ctx: OperationContext, dashboard: WireDashboard, olds: DashboardDeclared): { outs: DashboardOutputs; inputs: Inputs } {
+export function readDashboard(ctx: OperationContext, dashboard: WireDashboard, olds: DashboardDeclared): { outs: DashboardOutputs; inputs: DashboardInputs } {
     const outs = fromWire(ctx, dashboard, olds);
     const { target: _t, tileIds: _i, filterIds: _f, ...inputs } = outs;
     return { outs, inputs };
 }
 
-const definition: ResourceDefinition<Inputs, DashboardOutputs> = {
+const definition: ResourceDefinition<DashboardInputs, DashboardOutputs> = {
     typeName: "Dashboard",
     schema: dashboardSchema,
     complete: (inputs) => normalizeDashboard(inputs),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { hex24 } from "../../api/ids";
 import { containsUnknown } from "../../engine/unknown";
 import { text, timeoutsSchema } from "../../engine/fields";
+import { ResolvedTarget, targetSchema } from "../../settings/target";
 import { metricType, tileConfig } from "./tileConfig";
 
 /** One tile: a chart placed on the 24-column grid. */
@@ -144,4 +145,21 @@ export function refineDashboard(dashboard: DashboardShape, ctx: z.RefinementCtx)
 /** Mirrors the server: a saved query without a language is `lucene`. */
 export function normalizeDashboard<T extends DashboardShape>(dashboard: T): T {
     return dashboard.savedQuery !== null && dashboard.savedQueryLanguage === null ? { ...dashboard, savedQueryLanguage: "lucene" } : dashboard;
+}
+
+/** Dashboard inputs: where it lives plus its content. */
+export const dashboardSchema = z.strictObject({ ...targetSchema, ...dashboardFields }).superRefine(refineDashboard);
+
+/** What the program declares (the SDK's `DashboardArgs` derive from it). */
+export type DashboardArgs = z.input<typeof dashboardSchema>;
+/** The checked, normalized inputs. */
+export type DashboardInputs = z.output<typeof dashboardSchema>;
+
+/** Dashboard outputs: the normalized inputs, where it lives, and the server-assigned ids. */
+export interface DashboardOutputs extends DashboardInputs {
+    target: ResolvedTarget;
+    /** Server-assigned tile id per tile name; alerts reference these. */
+    tileIds: Record<string, string>;
+    /** Server-assigned filter id per filter name. */
+    filterIds: Record<string, string>;
 }

@@ -3,27 +3,13 @@ import { OperationContext, dynamicProvider, ResourceDefinition } from "../../eng
 import { createOnce, pickCreated } from "../../api/recovery";
 import { withoutSecretsInErrors } from "../../engine/secretErrors";
 import { withSettingDefaults } from "../../settings/defaults";
-import { DataPipeInputs, dataPipeSchema } from "./schema";
+import { DataPipeInputs, DataPipeOutputs, dataPipeSchema } from "./schema";
 import { isMustBePaused, PipeApi } from "./api";
 import { MappingDelta, planUpdate, replaceKeys } from "./plan";
 import { DEFAULT_POLL_INTERVAL_MS, PipeWaitError, runningStates, stoppedStates, waitForState } from "./wait";
 import { createBody, FAILED_STATES, reportedInputs, STOPPING_STATES, WirePipe } from "./wire";
 
 const TYPE_NAME = "DataPipe";
-
-/** What the resource reports: the inputs as the service reflects them, plus the pipe's status. */
-export interface DataPipeOutputs extends DataPipeInputs {
-    /** The resolved organization. */
-    organizationId: string;
-    /** The resolved service. */
-    serviceId: string;
-    /** The pipe's state as last seen (`Running`, `Stopped`, `Paused`, `Completed`, …). */
-    state: string;
-    /** When the pipe was created. */
-    createdAt: string;
-    /** When the pipe last changed. */
-    updatedAt: string;
-}
 
 // A pipe created by a POST whose answer was lost is recognised by its name and a creation time after the POST
 // started; the allowance covers clock skew between this machine and the service.

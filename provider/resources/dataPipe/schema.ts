@@ -434,9 +434,23 @@ export const dataPipeSchema = z
     });
 
 /** What the program declares (the public argument type derives from it). */
-export type DataPipeInput = z.input<typeof dataPipeSchema>;
+export type DataPipeArgs = z.input<typeof dataPipeSchema>;
 /** The checked, normalized inputs. */
 export type DataPipeInputs = z.output<typeof dataPipeSchema>;
+/** What the resource reports: the inputs as the service reflects them, plus the pipe's status. */
+export interface DataPipeOutputs extends DataPipeInputs {
+    /** The resolved organization. */
+    organizationId: string;
+    /** The resolved service. */
+    serviceId: string;
+    /** The pipe's state as last seen (`Running`, `Stopped`, `Paused`, `Completed`, …). */
+    state: string;
+    /** When the pipe was created. */
+    createdAt: string;
+    /** When the pipe last changed. */
+    updatedAt: string;
+}
+
 export type DataPipeSource = z.output<typeof sourceSchema>;
 export type DataPipeSecrets = z.output<typeof secretsSchema>;
 export type DataPipeDestination = z.output<typeof destinationSchema>;

@@ -4,15 +4,8 @@ import { path } from "../../api/ids";
 import { createOnce } from "../../api/recovery";
 import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "../../engine/dynamicProvider";
 import { movedKeys, withSettingDefaults } from "../../settings/defaults";
-import {
-    OPTIONAL_SETTINGS,
-    Organization,
-    organizationPatch,
-    organizationResponse,
-    OrganizationSettingsInputs,
-    OrganizationSettingsOutputs,
-    organizationSettingsSchema,
-} from "./schema";
+import { OPTIONAL_SETTINGS, OrganizationSettingsInputs, OrganizationSettingsOutputs, organizationSettingsSchema } from "./schema";
+import { Organization, organizationPatch, organizationResponse } from "./wire";
 
 const TYPE_NAME = "OrganizationSettings";
 const label = (organizationId: string) => `${TYPE_NAME} ${organizationId}`;

@@ -3,7 +3,8 @@ import { ApiError } from "../../api/http/errors";
 import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "../../engine/dynamicProvider";
 import { movedKeys, withSettingDefaults } from "../../settings/defaults";
 import type { Settings } from "../../settings/config";
-import { queryEndpointBody, QueryEndpointInputs, QueryEndpointOutputs, queryEndpointResponse, QueryEndpointResponse, queryEndpointSchema } from "./schema";
+import { QueryEndpointInputs, QueryEndpointOutputs, queryEndpointSchema } from "./schema";
+import { queryEndpointBody, queryEndpointResponse, QueryEndpointResponse } from "./wire";
 
 const TYPE_NAME = "QueryEndpoint";
 const TARGET_KEYS = ["organizationId", "serviceId"] as const;

@@ -7,12 +7,12 @@ export const QUERY_ENDPOINT_ROLES = ["sql_console_read_only", "sql_console_admin
 export type QueryEndpointRole = (typeof QUERY_ENDPOINT_ROLES)[number];
 
 /** A set of strings in the one order inputs, outputs and reads share: sorted, without repeats. */
-function asSet<T extends string>(values: readonly T[]): T[] {
+export function asSet<T extends string>(values: readonly T[]): T[] {
     return [...new Set(values)].sort();
 }
 
 /** `a.com , b.com,,` → `a.com,b.com`: the comma-separated list without blanks, in the declared order. */
-function normalizeOrigins(origins: string): string {
+export function normalizeOrigins(origins: string): string {
     return origins
         .split(",")
         .map((origin) => origin.trim())
@@ -50,7 +50,7 @@ export const queryEndpointSchema = z.object({
 });
 
 /** What the program declares (the public argument type derives from it). */
-export type QueryEndpointInput = z.input<typeof queryEndpointSchema>;
+export type QueryEndpointArgs = z.input<typeof queryEndpointSchema>;
 /** The checked, normalized inputs. */
 export type QueryEndpointInputs = z.output<typeof queryEndpointSchema>;
 
@@ -63,27 +63,3 @@ export interface QueryEndpointOutputs extends QueryEndpointInputs {
     /** The resolved service id. */
     serviceId: string;
 }
-
-/** The upsert body: always all three fields, since the service replaces the endpoint wholesale. */
-export function queryEndpointBody(inputs: QueryEndpointInputs): { roles: QueryEndpointRole[]; openApiKeys: string[]; allowedOrigins: string } {
-    return { roles: inputs.roles, openApiKeys: inputs.openApiKeys, allowedOrigins: inputs.allowedOrigins };
-}
-
-/** The endpoint as the cloud API returns it, in the inputs' normalized form. */
-export const queryEndpointResponse = z
-    .looseObject({
-        id: z.string(),
-        roles: z.array(z.string()).nullish(),
-        openApiKeys: z.array(z.string()).nullish(),
-        allowedOrigins: z.string().nullish(),
-    })
-    .transform((endpoint) => ({
-        id: endpoint.id,
-        // A role this provider does not know is kept, so that a refresh shows it as drift rather than hiding it.
-        roles: asSet((endpoint.roles ?? []) as QueryEndpointRole[]),
-        openApiKeys: asSet(endpoint.openApiKeys ?? []),
-        allowedOrigins: normalizeOrigins(endpoint.allowedOrigins ?? ""),
-    }));
-
-/** The endpoint as read from the cloud API, normalized. */
-export type QueryEndpointResponse = z.output<typeof queryEndpointResponse>;

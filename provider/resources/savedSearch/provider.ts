@@ -3,13 +3,8 @@ import { hex24 } from "../../api/ids";
 import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "../../engine/dynamicProvider";
 import { sameValue } from "../../engine/values";
 import { ResolvedTarget, resolveTarget, targetReplaceKeys } from "../../settings/target";
-import { SavedSearchInputs, savedSearchSchema } from "./schema";
+import { SavedSearchInputs, SavedSearchOutputs, savedSearchSchema } from "./schema";
 import { savedSearchBody, savedSearchFieldsFromWire, WireSavedSearch, wireSavedSearch } from "./wire";
-
-/** Saved-search outputs: the normalized inputs and where the saved search lives. */
-export interface SavedSearchOutputs extends SavedSearchInputs {
-    target: ResolvedTarget;
-}
 
 /** What the mapping of a server's saved search needs from the declaration: where it lives. */
 export type SavedSearchDeclared = Pick<SavedSearchInputs, "variant" | "organizationId" | "serviceId" | "timeouts"> & { target: ResolvedTarget };

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { hex24 } from "../../api/ids";
 import { text, timeoutsSchema } from "../../engine/fields";
-import { targetSchema } from "../../settings/target";
+import { ResolvedTarget, targetSchema } from "../../settings/target";
 
 /** A name as the server stores it: trimmed, then 1 to `max` characters. */
 export const trimmedName = (max: number) => z.string().trim().pipe(text(max));
@@ -56,9 +56,15 @@ export const savedSearchSchema = z.strictObject({
     timeouts: timeoutsSchema,
 });
 
-/** Saved-search arguments as written (defaults not applied). */
-export type SavedSearchInput = z.input<typeof savedSearchSchema>;
+/** Saved-search arguments as a program writes them (defaults not applied). */
+export type SavedSearchArgs = z.input<typeof savedSearchSchema>;
 /** Checked and normalized saved-search inputs. */
 export type SavedSearchInputs = z.output<typeof savedSearchSchema>;
+
+/** Saved-search outputs: the normalized inputs and where the saved search lives. */
+export interface SavedSearchOutputs extends SavedSearchInputs {
+    /** Where the saved search lives: the variant and, for managed, the organization and service (resolved at create). */
+    target: ResolvedTarget;
+}
 /** A pinned filter as written. */
 export type SavedSearchFilter = z.input<typeof pinnedFilterSchema>;

@@ -3,13 +3,8 @@ import { hex24 } from "../../api/ids";
 import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "../../engine/dynamicProvider";
 import { withoutSecretsInErrors } from "../../engine/secretErrors";
 import { ResolvedTarget, resolveTarget, targetReplaceKeys } from "../../settings/target";
-import { WebhookInputs, webhookSchema } from "./schema";
+import { WebhookInputs, WebhookOutputs, webhookSchema } from "./schema";
 import { webhookBody, webhookFieldsFromWire, webhookSecrets, WebhookWriteOnly, WireWebhook, wireWebhook } from "./wire";
-
-/** Webhook outputs: the normalized inputs (write-only values as last sent) and where the webhook lives. */
-export interface WebhookOutputs extends WebhookInputs {
-    target: ResolvedTarget;
-}
 
 /** What the mapping of a server's webhook needs from the declaration: where it lives and the write-only values. */
 export type WebhookDeclared = Pick<WebhookInputs, "variant" | "organizationId" | "serviceId" | "timeouts"> & WebhookWriteOnly & { target: ResolvedTarget };

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { timeoutsSchema } from "../../engine/fields";
 import { containsUnknown } from "../../engine/unknown";
-import { targetSchema } from "../../settings/target";
+import { ResolvedTarget, targetSchema } from "../../settings/target";
 import { trimmedName } from "../savedSearch/schema";
 
 // eslint-disable-next-line no-control-regex
@@ -79,9 +79,15 @@ export const webhookSchema = z
         }
     });
 
-/** Webhook arguments as written. */
-export type WebhookInput = z.input<typeof webhookSchema>;
+/** Webhook arguments as a program writes them. */
+export type WebhookArgs = z.input<typeof webhookSchema>;
 /** Checked and normalized webhook inputs. */
 export type WebhookInputs = z.output<typeof webhookSchema>;
+
+/** Webhook outputs: the normalized inputs (write-only values as last sent) and where the webhook lives. */
+export interface WebhookOutputs extends WebhookInputs {
+    /** Where the webhook lives: the variant and, for managed, the organization and service (resolved at create). */
+    target: ResolvedTarget;
+}
 /** The services a webhook can call. */
 export type WebhookService = (typeof WEBHOOK_SERVICES)[number];

@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { AlertStatus, isRange, normalizeInstant } from "./schema";
+
+// What the API returns (both variants, spec and reference names, contract §3.4 and §9). Unknown keys are ignored.
+const wireChannel = z.looseObject({ type: z.string(), webhookId: z.string().nullish(), emailRecipients: z.array(z.string()).nullish() });
+const silence = z.looseObject({ by: z.string().nullish(), at: z.string().nullish(), until: z.string().nullish() });
+
+/** An alert as either variant returns it. */
+export const wireAlert = z.looseObject({
+    id: z.string(),
+    name: z.string().nullish(),
+    message: z.string().nullish(),
+    note: z.string().nullish(),
+    numConsecutiveWindows: z.number().nullish(),
+    threshold: z.number(),
+    thresholdMax: z.number().nullish(),
+    interval: z.string(),
+    scheduleOffsetMinutes: z.number().nullish(),
+    scheduleStartAt: z.string().nullish(),
+    source: z.string(),
+    thresholdType: z.string(),
+    channel: wireChannel.nullish(),
+    channels: z.array(wireChannel).nullish(),
+    dashboardId: z.string().nullish(),
+    dashboard: z.string().nullish(),
+    tileId: z.string().nullish(),
+    savedSearchId: z.string().nullish(),
+    savedSearch: z.string().nullish(),
+    groupBy: z.string().nullish(),
+    teamId: z.string().nullish(),
+    team: z.string().nullish(),
+    state: z.string().nullish(),
+    silenced: z.union([z.boolean(), silence]).nullish(),
+    createdAt: z.string().nullish(),
+    updatedAt: z.string().nullish(),
+});
+export type WireAlert = z.infer<typeof wireAlert>;
+
+/** The channel as the schema describes it; other kinds (managed `email`) are kept as reported and show as drift. */
+function channelFromWire(channel: z.infer<typeof wireChannel>): Record<string, unknown> {
+    if (channel.type === "webhook") return { type: "webhook", webhookId: channel.webhookId ?? "" };
+    return { type: channel.type, ...(channel.emailRecipients ? { emailRecipients: channel.emailRecipients } : {}) };
+}
+
+/**
+ * The alert's fields as `check` would produce them, from the server's answer: spec and reference names both
+ * accepted, `search`/`saved_search` mapped to `search`, the other source's references and a stale
+ * `thresholdMax` dropped, nulls as absent. `channels` is used when the declaration used it or the server
+ * holds several channels; otherwise the single `channel`.
+ */
+export function alertFieldsFromWire(alert: WireAlert, declaredChannels: boolean): Record<string, unknown> {
+    const tile = alert.source === "tile";
+    const reported = alert.channels && alert.channels.length > 0 ? alert.channels : alert.channel ? [alert.channel] : [];
+    const channels = reported.map(channelFromWire);
+    const orUndefined = <T>(value: T | null | undefined) => value ?? undefined;
+    return {
+        source: tile ? "tile" : "search",
+        threshold: alert.threshold,
+        thresholdType: alert.thresholdType,
+        thresholdMax: isRange(alert.thresholdType) ? orUndefined(alert.thresholdMax) : undefined,
+        interval: alert.interval,
+        ...(declaredChannels || channels.length !== 1 ? { channels } : { channel: channels[0] }),
+        dashboardId: tile ? orUndefined(alert.dashboardId ?? alert.dashboard) : undefined,
+        tileId: tile ? orUndefined(alert.tileId) : undefined,
+        savedSearchId: tile ? undefined : orUndefined(alert.savedSearchId ?? alert.savedSearch),
+        groupBy: tile ? undefined : orUndefined(alert.groupBy),
+        name: orUndefined(alert.name),
+        message: orUndefined(alert.message),
+        note: orUndefined(alert.note),
+        numConsecutiveWindows: orUndefined(alert.numConsecutiveWindows),
+        scheduleOffsetMinutes: alert.scheduleOffsetMinutes ?? 0,
+        scheduleStartAt: alert.scheduleStartAt ? normalizeInstant(alert.scheduleStartAt) : undefined,
+    };
+}
+
+/** The read-only part of the server's answer; the object form of `silenced` becomes a flag plus its end. */
+export function alertStatusFromWire(alert: WireAlert): AlertStatus {
+    const silenced = alert.silenced;
+    return {
+        state: alert.state ?? null,
+        silenced: silenced === true || (typeof silenced === "object" && silenced !== null),
+        silencedUntil: typeof silenced === "object" && silenced !== null ? (silenced.until ?? null) : null,
+        team: alert.teamId ?? alert.team ?? null,
+        createdAt: alert.createdAt ?? null,
+        updatedAt: alert.updatedAt ?? null,
+    };
+}

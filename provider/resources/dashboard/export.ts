@@ -1,0 +1,32 @@
+import { listAll } from "../../api/paging";
+import type { ExportedObject, KindExport } from "../../engine/exporter";
+import { toJson } from "../../engine/values";
+import { readDashboard } from "./provider";
+import { wireDashboard } from "./wire";
+
+/** A dashboard, with its tiles' server ids (what alerts reference). */
+export interface ExportedDashboard extends ExportedObject {
+    name: string;
+    tiles: { id: string; name: string }[];
+}
+
+/** Dashboards for the export command. */
+export const dashboardExport = {
+    kind: "dashboards",
+    aliases: ["dashboard"],
+    label: "dashboards",
+    lives: "observability",
+    named: true,
+    references: ["sources"],
+    async list({ ctx, target, keep, count }) {
+        const api = ctx.apis.observability(target.variant, target);
+        const exported: ExportedDashboard[] = [];
+        for (const wire of await listAll(api.client, "export: list dashboards", `${api.prefix}/dashboards`, wireDashboard, ctx.signal)) {
+            if (!keep(wire.name)) continue;
+            const { inputs } = readDashboard(ctx, wire, { ...target, target });
+            exported.push({ id: wire.id, name: wire.name, inputs: toJson(inputs), tiles: wire.tiles.map((tile) => ({ id: tile.id, name: tile.name })) });
+            count(exported.length);
+        }
+        return exported;
+    },
+} as const satisfies KindExport<"dashboards", ExportedDashboard>;

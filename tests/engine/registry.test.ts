@@ -1,0 +1,61 @@
+import assert from "node:assert/strict";
+import vm from "node:vm";
+import * as pulumi from "@pulumi/pulumi";
+import * as providersModule from "../../provider";
+import { registry } from "../../provider";
+import * as obs from "../../sdk";
+import { parseArgs, USAGE } from "../../sdk/cli/args";
+import { KINDS } from "../../sdk/cli/kinds";
+
+/** The SDK's resource classes: every export that is a dynamic resource. */
+function sdkResourceClasses(): [string, new (name: string, args: unknown) => pulumi.dynamic.Resource][] {
+    return Object.entries(obs).filter(([, value]) => typeof value === "function" && value.prototype instanceof pulumi.dynamic.Resource) as [string, new (name: string, args: unknown) => pulumi.dynamic.Resource][];
+}
+
+/** Runs a serialized `__provider` text and returns the key it loads from `pulumi-observability/providers`. */
+async function loadedKey(text: string): Promise<string> {
+    const loaded: string[] = [];
+    const fakeProviders = new Proxy({}, { get: (_target, key) => (loaded.push(String(key)), { check: async () => ({ inputs: {} }) }) });
+    // The serialized module's `handler` returns the provider object.
+    const module = { exports: {} as { handler?: () => pulumi.dynamic.ResourceProvider } };
+    const require = (id: string) => (id === "pulumi-observability/providers" ? fakeProviders : (() => { throw new Error(`the stub requires ${id}`); })());
+    vm.runInNewContext(text, { module, exports: module.exports, require });
+    await module.exports.handler?.().check?.({}, {});
+    assert.equal(loaded.length, 1, `the stub loads ${loaded.join(", ")}`);
+    return loaded[0];
+}
+
+describe("the registry of resource kinds (provider/index.ts) is the only list of kinds", function () {
+    it("is what the providers module exports: each registered provider under its key, nothing else", function () {
+        const exported = Object.keys(providersModule).filter((name) => name !== "registry").sort();
+        assert.deepEqual(exported, Object.keys(registry).sort());
+        for (const [key, kind] of Object.entries(registry)) assert.equal((providersModule as Record<string, unknown>)[key], kind.provider, key);
+    });
+
+    it("has one SDK class per kind, named by its type, whose stub loads that kind's provider", async function () {
+        const serialized = new Map<string, string>();
+        await pulumi.runtime.setMocks({
+            newResource: (args) => {
+                serialized.set(args.type.split(":").pop() ?? "", String(args.inputs.__provider));
+                return { id: `${args.name}-id`, state: args.inputs };
+            },
+            call: () => ({}),
+        });
+        const classes = sdkResourceClasses();
+        for (const [name, Resource] of classes) new Resource(`r-${name}`, {});
+        await (require("@pulumi/pulumi/runtime/settings") as { waitForRPCs(): Promise<void> }).waitForRPCs();
+
+        const sdk: Record<string, string> = {};
+        for (const [name] of classes) sdk[name] = await loadedKey(serialized.get(name) ?? "");
+        const registered = Object.fromEntries(Object.entries(registry).map(([key, kind]) => [kind.provider.typeName, key]));
+        assert.deepEqual(sdk, registered);
+    });
+
+    it("gives the export command its kinds, in the registry's order, each reading with its own export.ts", function () {
+        assert.deepEqual(KINDS, Object.values(registry).map((kind) => kind.export.kind));
+        const all = parseArgs(["export", "--kinds", "all"]);
+        assert.equal(all.command, "export");
+        assert.deepEqual(all.command === "export" && all.kinds, KINDS);
+        for (const kind of KINDS) assert.ok(USAGE.includes(kind), `the usage names ${kind}`);
+    });
+});
