@@ -13,6 +13,9 @@ import { organizationSettings, queryEndpoint } from "./arbitraries/cloudSettings
 import { hex24, Input, obj, plain } from "./arbitraries/common";
 import { dashboard } from "./arbitraries/dashboard";
 import { dataPipe } from "./arbitraries/dataPipe";
+import { savedSearch, webhook } from "./arbitraries/environment";
+import { savedSearchSchema } from "../../provider/resources/savedSearch/schema";
+import { webhookSchema } from "../../provider/resources/webhook/schema";
 
 /** One resource type under fuzzing: its provider, its schema, well-formed inputs and what its docs promise. */
 export interface FuzzSubject {
@@ -136,4 +139,15 @@ export const SUBJECTS: readonly FuzzSubject[] = [
         fixedFields: ["organizationId", "serviceId"],
         replaceKeys: new Set(["organizationId", "serviceId"]),
     },
+    ...(["savedSearch", "webhook"] as const).map((key) => ({
+        key,
+        typeName: key === "webhook" ? "Webhook" : "SavedSearch",
+        provider: fuzzable(providers[key]),
+        schema: key === "webhook" ? webhookSchema : savedSearchSchema,
+        valid: asJson(key === "webhook" ? webhook : savedSearch),
+        computed: obj({ target: resolvedTarget }),
+        unmanagedWhenOmitted: [],
+        fixedFields: TARGET_KEYS,
+        replaceKeys: new Set(TARGET_KEYS),
+    })),
 ];

@@ -1,10 +1,7 @@
 import { z } from "zod";
 import { hex24 } from "../../api/ids";
-import { text, timeoutsSchema } from "../../engine/fields";
+import { timeoutsSchema, unpaddedName } from "../../engine/fields";
 import { ResolvedTarget, targetSchema } from "../../settings/target";
-
-/** A name as the server stores it: trimmed, then 1 to `max` characters. */
-export const trimmedName = (max: number) => z.string().trim().pipe(text(max));
 
 // One predicate the search sidebar can render (contract-extended §3.3): `<column> [NOT] IN (…)` or
 // `<column> BETWEEN <number> AND <number>`. Anything else the server refuses.
@@ -36,8 +33,8 @@ export const pinnedFilterSchema = z.strictObject({
  */
 export const savedSearchSchema = z.strictObject({
     ...targetSchema,
-    /** Name, trimmed as the server does, then 1 to 1024 characters. Not unique. */
-    name: trimmedName(1024),
+    /** Name, 1 to 1024 characters without surrounding whitespace. Not unique. */
+    name: unpaddedName(1024),
     /** The source searched (24 hexadecimal characters), e.g. `logs.id`. Changed in place. */
     sourceId: hex24,
     /** Comma-separated columns shown (≤ 4096 characters); `""` (the default) = the source's default columns. */

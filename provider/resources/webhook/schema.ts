@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { timeoutsSchema } from "../../engine/fields";
+import { timeoutsSchema, unpaddedName } from "../../engine/fields";
 import { containsUnknown } from "../../engine/unknown";
 import { ResolvedTarget, targetSchema } from "../../settings/target";
-import { trimmedName } from "../savedSearch/schema";
 
 // eslint-disable-next-line no-control-regex
 const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
@@ -40,8 +39,8 @@ export const WRITE_ONLY = ["headers", "queryParams"] as const;
 export const webhookSchema = z
     .strictObject({
         ...targetSchema,
-        /** Name, trimmed as the server does, then 1 to 1024 characters; unique per service where it lives. */
-        name: trimmedName(1024),
+        /** Name, 1 to 1024 characters without surrounding whitespace; unique per service where it lives. */
+        name: unpaddedName(1024),
         /** `slack`, `generic` or `incidentio`. Changed in place (the server then clears headers and query parameters, which are re-sent). */
         service: z.enum(WEBHOOK_SERVICES),
         /** The `http(s)` URL called (≤ 2048 characters); slack URLs are on a `slack.com` host. Secret. Changed in place. */
