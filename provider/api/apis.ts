@@ -96,3 +96,10 @@ export class Apis {
         return client;
     }
 }
+
+/** What every operation of a resource gets: the APIs and the operation's deadline. */
+export interface OperationContext {
+    apis: Apis;
+    /** Aborts when the resource's own timeout for this operation expires. */
+    signal: AbortSignal;
+}

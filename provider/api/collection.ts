@@ -1,11 +1,10 @@
 import { z } from "zod";
-import type { ObservabilityApi } from "./apis";
+import type { ObservabilityApi, OperationContext } from "./apis";
 import { ApiError } from "./http/errors";
 import { readThroughList } from "./cachedRead";
 import { path } from "./ids";
 import { listAll } from "./paging";
 import { createOnce, pickCreated } from "./recovery";
-import type { OperationContext } from "../engine/dynamicProvider";
 import type { ResolvedTarget } from "../settings/target";
 
 // Ids this process created or adopted: never taken for another resource's lost create.

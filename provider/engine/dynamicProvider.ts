@@ -1,17 +1,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { Apis } from "../api/apis";
+import { Apis, OperationContext } from "../api/apis";
 import { ConfigSource, Settings } from "../settings/config";
 import { durationMs, Timeouts } from "./fields";
 import { containsUnknown } from "./unknown";
 import { propertyPath, sameValue, toJson, valueAt } from "./values";
 
-/** What every operation of a resource gets: the APIs and the operation's deadline. */
-export interface OperationContext {
-    apis: Apis;
-    /** Aborts when the resource's own timeout for this operation expires. */
-    signal: AbortSignal;
-}
+export type { OperationContext };
 
 /** The input that names an existing object to adopt instead of creating one. */
 export const ADOPT_KEY = "adoptId";
