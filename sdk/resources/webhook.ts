@@ -31,17 +31,8 @@ export type WebhookArgs = SlackWebhookArgs | GenericWebhookArgs | IncidentioWebh
 
 // Every output, seeded so that the engine reports it even when the arguments leave it out.
 const OUTPUTS = {
-    variant: undefined,
-    organizationId: undefined,
-    serviceId: undefined,
-    name: undefined,
-    service: undefined,
-    url: undefined,
-    description: undefined,
-    body: undefined,
-    headers: undefined,
-    queryParams: undefined,
-    target: undefined,
+    variant: undefined, organizationId: undefined, serviceId: undefined, name: undefined, service: undefined, url: undefined,
+    description: undefined, body: undefined, headers: undefined, queryParams: undefined, target: undefined
 } satisfies UnsetOutputs<WebhookOutputs>;
 
 /** Outputs encrypted in state: the URL (a chat URL embeds its token) and the write-only values. */

@@ -1,6 +1,7 @@
 import { collectionAt } from "../../api/collection";
 import { hex24 } from "../../api/ids";
-import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "../../engine/dynamicProvider";
+import type { OperationContext } from "../../api/apis";
+import { dynamicProvider, normalizeReported, ResourceDefinition } from "../../engine/dynamicProvider";
 import { sameValue } from "../../engine/values";
 import { ResolvedTarget, resolveTarget, targetReplaceKeys } from "../../settings/target";
 import { SavedSearchInputs, SavedSearchOutputs, savedSearchSchema } from "./schema";

@@ -1,6 +1,7 @@
 import { collectionAt } from "../../api/collection";
 import { hex24 } from "../../api/ids";
-import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "../../engine/dynamicProvider";
+import type { OperationContext } from "../../api/apis";
+import { dynamicProvider, normalizeReported, ResourceDefinition } from "../../engine/dynamicProvider";
 import { withoutSecretsInErrors } from "../../engine/secretErrors";
 import { ResolvedTarget, resolveTarget, targetReplaceKeys } from "../../settings/target";
 import { WebhookInputs, WebhookOutputs, webhookSchema } from "./schema";
