@@ -6,28 +6,10 @@ import { SECRET_SIG, SECRET_SIG_KEY } from "../harness/host";
 import { REPO_ROOT } from "../harness/paths";
 import { runProgram } from "../harness/program";
 import { EmulatedStack, startEmulatedStack } from "../support/emulatedStack";
+import { recordRegistrations } from "../support/registrations";
 
 const PROGRAM = path.join(REPO_ROOT, "examples", "data-pipes", "index.ts");
 const SECRETS = { "demo:kafkaPassword": "example-kafka-pw-41d2", "demo:bucketSecretKey": "example-bucket-key-93aa", "demo:databasePassword": "example-db-pw-0c7e" };
-
-interface RegisterRequest {
-    getName(): string;
-    getAdditionalsecretoutputsList(): string[];
-    getObject(): { toJavaScript(): Record<string, unknown> } | undefined;
-}
-type MockMonitorClass = { prototype: { registerResource: (req: RegisterRequest, cb: unknown) => unknown } };
-
-/** Records what the SDK classes ask the engine for (the mock monitor's `registerResource` requests). */
-function recordRegistrations(): { seen: Map<string, { secretOutputs: string[]; object: Record<string, unknown> }>; stop(): void } {
-    const { MockMonitor } = require("@pulumi/pulumi/runtime/mocks") as { MockMonitor: MockMonitorClass };
-    const original = MockMonitor.prototype.registerResource;
-    const seen = new Map<string, { secretOutputs: string[]; object: Record<string, unknown> }>();
-    MockMonitor.prototype.registerResource = function (this: unknown, req: RegisterRequest, cb: unknown) {
-        seen.set(req.getName(), { secretOutputs: req.getAdditionalsecretoutputsList(), object: req.getObject()?.toJavaScript() ?? {} });
-        return original.call(this, req, cb);
-    };
-    return { seen, stop: () => (MockMonitor.prototype.registerResource = original) };
-}
 
 describe("DataPipe SDK: the example program and getDataPipes", function () {
     let stack: EmulatedStack;
