@@ -200,6 +200,14 @@ for (const variant of ["self-hosted", "managed"] as const) {
             await assert.rejects(stack.engine.up(program({ adoptId: "0123456789abcdef01234567", ...declaration }, "ghost")), /no such object/);
         });
 
+        it("replaces only on a move elsewhere, deleting the old webhook first (a name is unique per service)", async function () {
+            await stack.engine.up(program(slack()));
+            const other = variant === "self-hosted" ? "managed" : "self-hosted";
+            const preview = await stack.engine.preview(program(slack({ variant: other })));
+            assert.deepEqual(preview.steps.map((s) => [s.op, s.replaces, s.deleteBeforeReplace]), [["replace", ["variant"], true]]);
+            await stack.engine.destroy();
+        });
+
         it("refuses bad input at check with the property path, sending nothing", async function () {
             await assertCheckRefuses(stack, (inputs) => program(inputs), [
                 [slack({ headers: { "X-A": "b" } }), "headers"],
