@@ -30,7 +30,7 @@ export interface EmulatorOptions {
   clock?: Clock;
   /** TCP port on 127.0.0.1 (default 0: an ephemeral port). */
   port?: number;
-  /** Directory holding `self-hosted.json` and `cloud.json` (default: `$OBSERVABILITY_OPENAPI_DIR` or `../shared/openapi`). */
+  /** Directory holding `self-hosted.json` and `cloud.json` (default: `$OBSERVABILITY_OPENAPI_DIR` or `tests/emulator/openapi`). */
   openApiDir?: string;
   /**
    * `seeded` (default): both teams start with the fixture connection, sources, webhooks and saved search.

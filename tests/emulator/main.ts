@@ -1,11 +1,14 @@
 /**
- * `npm run emulator -- [--port N] [--no-rate-limits] [--fault-rate R] [--seed N] [--empty]`
+ * `npm run emulator -- [--dev] [--port N] [--no-rate-limits] [--fault-rate R] [--seed N] [--empty]`
  * Starts the emulator and prints the URL, the credentials and the environment variables for a Pulumi stack.
+ * `--dev`: port 8000, fixed credentials and ids, the ones every example's `Pulumi.dev.yaml` expects (devMode.ts).
  */
+import { devOptions } from "./devMode";
 import { Emulator } from "./emulator";
 
 interface Args {
-  port: number;
+  dev: boolean;
+  port?: number;
   rateLimits: boolean;
   faultRate: number;
   seed?: number;
@@ -14,7 +17,7 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { port: 0, rateLimits: true, faultRate: 0, empty: false };
+  const args: Args = { dev: false, rateLimits: true, faultRate: 0, empty: false };
   const number = (flag: string, value: string | undefined): number => {
     const parsed = Number(value);
     if (value === undefined || !Number.isFinite(parsed)) throw new Error(`${flag} needs a number`);
@@ -23,12 +26,13 @@ function parseArgs(argv: string[]): Args {
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split("=", 2);
     const value = (): string | undefined => inline ?? argv[++i];
-    if (flag === "--port") args.port = number(flag, value());
+    if (flag === "--dev") args.dev = true;
+    else if (flag === "--port") args.port = number(flag, value());
     else if (flag === "--no-rate-limits") args.rateLimits = false;
     else if (flag === "--fault-rate") args.faultRate = number(flag, value());
     else if (flag === "--seed") args.seed = number(flag, value());
     else if (flag === "--empty") args.empty = true;
-    else throw new Error(`unknown option ${argv[i]} (options: --port N, --no-rate-limits, --fault-rate R, --seed N, --empty)`);
+    else throw new Error(`unknown option ${argv[i]} (options: --dev, --port N, --no-rate-limits, --fault-rate R, --seed N, --empty)`);
   }
   return args;
 }
@@ -46,14 +50,22 @@ function seededLines(emulator: Emulator, empty: boolean): string[] {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const emulator = await Emulator.start({ port: args.port, rateLimits: args.rateLimits, seed: args.seed, fixtures: args.empty ? "empty" : "seeded" });
+  const dev = args.dev ? devOptions() : undefined;
+  const emulator = await Emulator.start({
+    ...dev,
+    port: args.port ?? dev?.port ?? 0,
+    rateLimits: args.rateLimits,
+    seed: args.seed ?? dev?.seed,
+    fixtures: args.empty ? "empty" : "seeded",
+  });
+  dev?.clock.start();
   if (args.faultRate > 0) emulator.faults.set({ rate: args.faultRate, kinds: ["5xx", "drop", "slow"], slowMs: 3000, seed: args.seed });
   const { credentials } = emulator;
   const lines = [
     `Observability emulator listening on ${emulator.url}`,
     `  self-hosted API: ${emulator.url}/api/v2`,
     `  cloud API:       ${emulator.url}/v1 (organization ${credentials.organizationId}, service ${credentials.serviceId})`,
-    `  rate limits ${args.rateLimits ? "on" : "off"}, fault rate ${args.faultRate}`,
+    `  rate limits ${args.rateLimits ? "on" : "off"}, fault rate ${args.faultRate}${dev ? ", dev mode (fixed credentials and ids)" : ""}`,
     "",
     "Credentials:",
     `  apiKey ${credentials.apiKey}`,

@@ -1,10 +1,10 @@
 import { uuid } from "../../api/ids";
 import { OperationContext, dynamicProvider, ResourceDefinition } from "../../engine/dynamicProvider";
-import { createOnce, pickCreated } from "../../api/recovery";
-import { withoutSecretsInErrors } from "../../engine/secretErrors";
+import { createWithoutAdoptingStrangers } from "../../api/recovery";
 import { withSettingDefaults } from "../../settings/defaults";
 import { DataPipeInputs, DataPipeOutputs, dataPipeSchema } from "./schema";
 import { isMustBePaused, PipeApi } from "./api";
+import { withoutSecretsInErrors } from "../../engine/secretErrors";
 import { MappingDelta, planUpdate, replaceKeys } from "./plan";
 import { DEFAULT_POLL_INTERVAL_MS, PipeWaitError, runningStates, stoppedStates, waitForState } from "./wait";
 import { createBody, FAILED_STATES, reportedInputs, STOPPING_STATES, WirePipe } from "./wire";
@@ -86,20 +86,20 @@ async function applyMappingDelta(api: PipeApi, id: string, delta: MappingDelta, 
 async function createPipe(ctx: OperationContext, inputs: DataPipeInputs): Promise<{ id: string; outs: DataPipeOutputs }> {
     const api = new PipeApi(ctx, inputs, label("create", inputs.name));
     const started = Date.now();
-    const created = await createOnce(
-        () => api.create(createBody(inputs)),
-        async () =>
-            pickCreated(
-                await api.list(),
-                (pipe) => pipe.name === inputs.name && Date.parse(pipe.createdAt ?? "") >= started - CLOCK_SKEW_MS,
-                new Set(),
-                api.operation,
-            ),
-    );
+    const created = await createWithoutAdoptingStrangers({
+        operation: api.operation,
+        client: api.client,
+        listKey: api.base,
+        list: () => api.list(),
+        post: () => api.create(createBody(inputs)),
+        matches: (pipe) => pipe.name === inputs.name && Date.parse(pipe.createdAt ?? "") >= started - CLOCK_SKEW_MS,
+        claimed: new Set(),
+        id: uuid,
+    });
     const poll = pollInterval(ctx);
     let last = created;
     try {
-        last = await waitForState(api, created.id, runningStates(inputs), poll);
+        last = await waitForState(api, created.id, runningStates(inputs), poll, created);
         if (inputs.stopped) {
             // A pipe cannot be created stopped: it is created, then stopped.
             await api.command(created.id, "stop");
@@ -139,6 +139,7 @@ const definition: ResourceDefinition<DataPipeInputs, DataPipeOutputs> = {
     schema: dataPipeSchema,
     complete: (inputs, settings) => withSettingDefaults(inputs, settings, ["organizationId", "serviceId"]),
     unmanagedWhenOmitted: ["scaling", "settings"],
+    clients: (apis) => void apis.cloud(),
     replaceKeys,
     // The declared secrets stand for the adopted pipe's own: they cannot be read, so they are not re-sent.
     adoption: { id: uuid, seed: (inputs, settings) => withSettingDefaults(inputs, settings, ["organizationId", "serviceId"]) as DataPipeOutputs },

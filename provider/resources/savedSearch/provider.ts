@@ -1,6 +1,6 @@
 import { collectionAt } from "../../api/collection";
 import { hex24 } from "../../api/ids";
-import type { OperationContext } from "../../api/apis";
+import { OperationContext, targetClients } from "../../api/apis";
 import { dynamicProvider, normalizeReported, ResourceDefinition } from "../../engine/dynamicProvider";
 import { sameValue } from "../../engine/values";
 import { ResolvedTarget, resolveTarget, targetReplaceKeys } from "../../settings/target";
@@ -30,6 +30,7 @@ export function readSavedSearch(ctx: OperationContext, search: WireSavedSearch, 
 const definition: ResourceDefinition<SavedSearchInputs, SavedSearchOutputs> = {
     typeName: "SavedSearch",
     schema: savedSearchSchema,
+    clients: targetClients,
     // Everything else, `sourceId` included, changes in place (a replacement would delete the alerts on it).
     replaceKeys: (olds, news, changed) => targetReplaceKeys(olds, news, changed),
     adoption: { id: hex24, seed: (inputs, settings) => ({ ...inputs, target: resolveTarget(settings, inputs) }) },

@@ -1,6 +1,6 @@
 import { collectionAt } from "../../api/collection";
 import { hex24 } from "../../api/ids";
-import type { OperationContext } from "../../api/apis";
+import { OperationContext, targetClients } from "../../api/apis";
 import { dynamicProvider, normalizeReported, ResourceDefinition } from "../../engine/dynamicProvider";
 import { withoutSecretsInErrors } from "../../engine/secretErrors";
 import { ResolvedTarget, resolveTarget, targetReplaceKeys } from "../../settings/target";
@@ -31,6 +31,7 @@ export function readWebhook(ctx: OperationContext, webhook: WireWebhook, declare
 const definition: ResourceDefinition<WebhookInputs, WebhookOutputs> = {
     typeName: "Webhook",
     schema: webhookSchema,
+    clients: targetClients,
     // Service and URL change in place; only a move to another variant, organization or service replaces.
     replaceKeys: (olds, news, changed) => targetReplaceKeys(olds, news, changed),
     // Names are unique per service where the webhook lives: a replacement that keeps its name must go first.

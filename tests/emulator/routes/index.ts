@@ -6,6 +6,7 @@ import { savedSearchRoutes } from "./observability/savedSearches";
 import { sourceRoutes } from "./observability/sources";
 import { webhookRoutes } from "./observability/webhooks";
 import { organizationRoutes } from "./organization";
+import { pipeNetworkingRoutes } from "./pipeNetworking";
 import { pipeRoutes } from "./pipes";
 import { queryEndpointRoutes } from "./queryEndpoint";
 import { selfHostedRootRoutes } from "./selfHosted/root";
@@ -24,4 +25,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   organizationRoutes,
   queryEndpointRoutes,
   pipeRoutes,
+  pipeNetworkingRoutes,
 ];

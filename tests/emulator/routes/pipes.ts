@@ -1,3 +1,4 @@
+import { checkEndpointReferences } from "../domain/pipeNetworking/endpoints";
 import { ApiError, badRequest, ContractViolation, notFound } from "../http/apiError";
 import type { CloudState } from "../store";
 import type { HandlerContext, RouteModule } from "./types";
@@ -126,7 +127,7 @@ function startSequence(record: PipeRecord, behaviour: PipesBehaviour): string[] 
   return mode === "snapshot" ? ["Setup", "Snapshot", "Completed"] : ["Setup", "Snapshot", "Running"];
 }
 
-/** Moves the pipe one step, as a GET observes it. */
+/** Moves the pipe one step, as a read (GET or list) observes it. */
 function advance(record: PipeRecord, behaviour: PipesBehaviour): void {
   if (behaviour.stuckByName.has(record.name)) return;
   const next = record.pending.shift();
@@ -270,6 +271,7 @@ function touch(record: PipeRecord, ctx: HandlerContext): void {
 function patchSource(record: PipeRecord, arm: Json, ctx: HandlerContext): void {
   const unknown = Object.keys(arm).filter((field) => !PATCHABLE[record.kind].includes(field));
   if (unknown.length > 0) throw badRequest(`cannot change ${unknown.join(", ")} of a ${record.kind} pipe`);
+  if ("reversePrivateEndpointIds" in arm || "host" in arm) checkEndpointReferences(ctx.cloud, record.kind, { ...record.source, ...arm }, `source.${record.kind}`);
   if (record.kind === "postgres") {
     const connection = Object.keys(arm).filter((field) => !["credentials", "tableMappingsToAdd", "tableMappingsToRemove"].includes(field));
     // The service re-validates the connection with the credentials sent along; none sent → authentication fails.
@@ -331,7 +333,7 @@ function command(record: PipeRecord, name: unknown, behaviour: PipesBehaviour): 
 
 /**
  * Data pipes (contract §5): list, create, get, patch, delete, state commands, scaling and settings, with the
- * state machine (one step per GET), write-only secrets, server defaults, the idle-service 424 on every call and
+ * state machine (one step per read, GET or list), write-only secrets, server defaults, the idle-service 424 on every call and
  * the must-be-paused 400 for table-mapping edits of a running database pipe.
  */
 export const pipeRoutes: RouteModule = {
@@ -340,6 +342,8 @@ export const pipeRoutes: RouteModule = {
     routes.cloud("GET", COLLECTION, (_req, ctx) => {
       ctx.cloud.assertServiceRunning();
       const { pipes, behaviour } = pipesState(ctx.cloud);
+      // A list observes every pipe, as a GET observes one: each moves one step.
+      for (const record of pipes.values()) advance(record, behaviour);
       return { data: [...pipes.values()].map((record) => readShape(record, behaviour, false)) };
     });
 
@@ -347,6 +351,7 @@ export const pipeRoutes: RouteModule = {
       ctx.cloud.assertServiceRunning();
       const body = (req.body ?? {}) as Json;
       const { kind, arm } = validateCreate(body);
+      checkEndpointReferences(ctx.cloud, kind, arm, `source.${kind}`);
       const state = pipesState(ctx.cloud);
       const { source, secrets, unreturned } = splitArm(kind, arm);
       const { roles, ...destination } = body.destination as Json;
