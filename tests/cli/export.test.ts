@@ -308,7 +308,7 @@ describe("export: the command that writes a program adopting existing objects", 
         const slow = declarationOf(index, "Alert", "slow");
         assert.match(slow, /channels: \[\n\s+\{ webhookId: webhookPager\.id \},\n\s+\{ webhookId: webhookIncidents\.id \},\n\s+\{\n\s+type: "webhook",\n\s+webhookId: "[0-9a-f]{24}", \/\/ webhook "Team Slack"/);
         assert.match(slow, /savedSearchId: savedSearchSlowRequests\.id,/);
-        assert.match(declarationOf(index, "SavedSearch", "slow-requests"), /filters: \[\{ type: "sql", condition: "ServiceName IN \('web', 'api'\)" \}\]/);
+        assert.match(declarationOf(index, "SavedSearch", "slow-requests"), /filters: \[\{ condition: "ServiceName IN \('web', 'api'\)" \}\]/);
         const incidents = declarationOf(index, "Webhook", "incidents");
         assert.match(incidents, /url: config\.requireSecret\("incidents-url"\),/);
         assert.match(incidents, /headers: config\.getSecretObject<Record<string, string>>\("incidents-headers"\),/);

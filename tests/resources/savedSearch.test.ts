@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { DeclaredResource, Engine } from "../harness/engine";
+import { DeclaredResource } from "../harness/engine";
 import { PropertyMap, urn } from "../harness/host";
 import { packageProviderText } from "../harness/providerText";
 import { directApi } from "../support/directApi";
-import { assertCheckRefuses, EmulatedStack, startEmulatedStack } from "../support/emulatedStack";
+import { assertCheckRefuses, useEmulatedStack } from "../support/emulatedStack";
 
 const PROVIDER = packageProviderText("savedSearch");
 const ALERT = packageProviderText("alert");
@@ -13,28 +13,16 @@ const program = (inputs: PropertyMap, name = "errors"): DeclaredResource[] => [{
 
 for (const variant of ["self-hosted", "managed"] as const) {
     describe(`SavedSearch on the ${variant} variant (through the real host, against the emulator)`, function () {
-        let stack: EmulatedStack;
-        let api: ReturnType<typeof directApi>;
-
-        before(async function () {
-            stack = await startEmulatedStack({ config: { "observability:variant": variant } });
-            api = directApi(stack.emu, variant);
-        });
-        after(async function () {
-            await stack?.close();
-        });
-        beforeEach(function () {
-            stack.engine = new Engine(stack.host);
-            for (const team of [stack.emu.store.selfHosted, stack.emu.store.managed]) {
+        // Every test starts without alerts and with the fixtures alone, so counts speak for the test alone.
+        const stack = useEmulatedStack(({ emu }) => {
+            for (const team of [emu.store.selfHosted, emu.store.managed]) {
                 team.alerts.clear();
-                for (const id of team.savedSearches.keys()) if (id !== stack.emu.fixtures.savedSearch.id) team.savedSearches.delete(id);
+                for (const id of team.savedSearches.keys()) if (id !== emu.fixtures.savedSearch.id) team.savedSearches.delete(id);
             }
-            stack.emu.clearRequests();
-            stack.emu.clearInvalidRequests();
-        });
-        afterEach(function () {
-            assert.deepEqual(stack.emu.invalidRequests, []);
-            assert.deepEqual(stack.emu.serverErrors, []);
+        }, { config: { "observability:variant": variant } });
+        let api: ReturnType<typeof directApi>;
+        before(function () {
+            api = directApi(stack.emu, variant);
         });
 
         const logs = () => stack.emu.fixtures.sources.logs.id;
