@@ -34,6 +34,8 @@ export interface FuzzSubject {
     fixedFields: readonly string[];
     /** Every property path `diff` may report in `replaces`: the fixed fields and the objects holding them. */
     replaceKeys: ReadonlySet<string>;
+    /** Maps whose keys are the user's (webhook headers): any key is well-formed there. */
+    openMaps?: readonly string[];
 }
 
 /** A provider with the two methods under test (every resource provider has them). */
@@ -149,5 +151,6 @@ export const SUBJECTS: readonly FuzzSubject[] = [
         unmanagedWhenOmitted: [],
         fixedFields: TARGET_KEYS,
         replaceKeys: new Set(TARGET_KEYS),
+        openMaps: key === "webhook" ? ["headers", "queryParams"] : [],
     })),
 ];
