@@ -39,7 +39,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
         it("creates with the server's defaults sent explicitly, then plans nothing without a request", async function () {
             const declared = program(search());
             assert.deepEqual((await stack.engine.up(declared)).created, ["errors"]);
-            assert.deepEqual(calls(), ["POST /saved-searches"]);
+            assert.deepEqual(calls().filter((call) => !call.startsWith("GET")), ["POST /saved-searches"]);
             assert.deepEqual(bodies("POST"), [{ name: "Checkout errors", sourceId: logs(), select: "", where: "SeverityText:error", whereLanguage: "lucene", orderBy: "", tags: [], filters: [] }]);
             const target = variant === "self-hosted" ? { variant } : { variant, organizationId: stack.emu.credentials.organizationId, serviceId: stack.emu.credentials.serviceId };
             assert.deepEqual(state().outputs.target, target);
@@ -120,7 +120,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
                 [search({ tags: ["x".repeat(33)] }), "tags[0]"],
                 [search({ name: " " }), "name"],
                 [search({ name: " Checkout errors" }), "name"],
-                [search({ source: "logs" }), "SavedSearch"],
+                [search({ source: "logs" }), "source"],
             ]);
         });
 
