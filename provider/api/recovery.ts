@@ -9,8 +9,8 @@ const MAX_POSTS = 3;
 /**
  * Posts a create at most until it is known to have happened once. When a POST ends without an answer
  * (dropped connection, timeout, 5xx), the object may exist already, or appear a little later because the
- * lost request is still at work on the server: `findCreated` looks for it, and once more after the
- * error's `settleMs`; only when it is still absent is the POST sent again. After the last POST it is
+ * lost request is still at work on the server: `findCreated` looks for it, and once more `settleMs` after
+ * the first look's answer (by which a server that was busy has read the lost request); only when it is still absent is the POST sent again. After the last POST it is
  * looked for all the same, so that a create which did happen is never reported as failed.
  */
 export async function createOnce<T>(post: () => Promise<T>, findCreated: () => Promise<T | undefined>, clock: Clock = systemClock): Promise<T> {

@@ -68,12 +68,15 @@ export interface ResourceDefinition<Inputs extends CommonInputs, Outputs extends
 /** Inputs that tune the provider and never change the remote object. */
 const LOCAL_KEYS = new Set(["timeouts", "__provider", ADOPT_KEY]);
 
-const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+/** The operation timeout of a definition that sets none. */
+export const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 
 /** The provider object the engine's dynamic-provider host calls. */
 export interface ConfigurableProvider extends pulumi.dynamic.ResourceProvider {
     /** The resource type (`Dashboard`): the SDK class of the same name passes this provider's stub. */
     readonly typeName: string;
+    /** The definition's declarative parts, which the generated reference pages (`npm run docs`) describe. */
+    readonly definition: Pick<ResourceDefinition<CommonInputs, CommonInputs>, "schema" | "replaceKeys" | "timeouts" | "adoption">;
     configure(req: { config: ConfigSource }): Promise<void>;
 }
 
@@ -98,6 +101,7 @@ export function dynamicProvider<Inputs extends CommonInputs, Outputs extends Inp
 
     return {
         typeName: def.typeName,
+        definition: def,
 
         async configure(req) {
             ready = (async () => new Apis(new Settings(req.config)))();

@@ -22,8 +22,11 @@ const duration = z
  */
 export const timeoutsSchema = z
     .strictObject({
+        /** Deadline of a create (an adoption included), e.g. `10m`. */
         create: duration.optional(),
+        /** Deadline of an update, e.g. `10m`. */
         update: duration.optional(),
+        /** Deadline of a delete, e.g. `10m`. */
         delete: duration.optional(),
     })
     .optional();

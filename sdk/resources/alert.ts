@@ -34,6 +34,27 @@ export interface Alert extends OutputProperties<AlertOutputs> {}
  * `tileIds` output (`dashboard.tileIds["Errors"]`) so the alert follows the dashboard; when an edit of the
  * dashboard removes that tile or the dashboard is deleted, the server deletes the alert, and the next
  * refresh drops it from the stack. Changing `variant`, `organizationId` or `serviceId` replaces the alert.
+ *
+ * @example
+ * ```ts
+ * import * as obs from "pulumi-observability";
+ *
+ * declare const dashboard: obs.Dashboard; // declared as in the Dashboard example
+ *
+ * const webhookId = obs.getWebhooksOutput().apply((webhooks) => webhooks.filter((webhook) => webhook.name === "Team Slack")[0].id);
+ *
+ * export const errorRate = new obs.Alert("errors-high", {
+ *     name: "checkout: error rate",
+ *     source: "tile",
+ *     dashboardId: dashboard.id,
+ *     tileId: dashboard.tileIds.apply((ids) => ids["Errors"]),
+ *     threshold: 100,
+ *     thresholdType: "above",
+ *     interval: "5m",
+ *     numConsecutiveWindows: 2,
+ *     channel: { webhookId },
+ * });
+ * ```
  */
 export class Alert extends pulumi.dynamic.Resource {
     /**

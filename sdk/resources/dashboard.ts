@@ -37,6 +37,24 @@ export interface Dashboard extends OutputProperties<DashboardOutputs> {}
  * change. Fields left out (tags, filters, containers, saved query, saved filter values) are cleared on
  * update, as a declaration should. Prefer `dashboard.tileId("Errors")` to `tileIds["Errors"]`: it refuses a name
  * no declared tile has when the program runs, before anything is created.
+ *
+ * @example
+ * ```ts
+ * import * as obs from "pulumi-observability";
+ *
+ * const logs = obs.getSourcesOutput().apply((sources) => sources.filter((source) => source.kind === "log")[0].id);
+ *
+ * export const dashboard = new obs.Dashboard("checkout", {
+ *     name: "checkout service",
+ *     tags: ["checkout"],
+ *     tiles: [
+ *         { name: "Errors", x: 0, y: 0, w: 12, h: 4, config: { displayType: "line", sourceId: logs, select: [{ aggFn: "count", where: "SeverityText:error" }] } },
+ *         { name: "Runbook", x: 12, y: 0, w: 12, h: 4, config: { displayType: "markdown", markdown: "Page the owning team first." } },
+ *     ],
+ *     filters: [{ name: "Service", expression: "ServiceName", sourceId: logs }],
+ * });
+ * export const errorsTileId = dashboard.tileId("Errors");
+ * ```
  */
 export class Dashboard extends pulumi.dynamic.Resource {
     /**

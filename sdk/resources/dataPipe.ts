@@ -45,6 +45,34 @@ export interface DataPipe extends OutputProperties<DataPipeOutputs> {}
  * topics and hosts from every preview). The service never returns secrets: they are sent only when they
  * change, and a change made outside Pulumi cannot be detected. CA certificates are public and stay in
  * `source`, where refresh compares them with the service.
+ *
+ * @example
+ * ```ts
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as obs from "pulumi-observability";
+ *
+ * const config = new pulumi.Config();
+ *
+ * export const orders = new obs.DataPipe("orders", {
+ *     name: "orders-from-kafka",
+ *     source: { kafka: { format: "JSONEachRow", brokers: "broker-1.example.com:9092", topics: "orders", authentication: "SCRAM-SHA-512" } },
+ *     secrets: { credentials: { username: "ingest", password: config.requireSecret("kafkaPassword") } },
+ *     destination: {
+ *         table: "orders",
+ *         managedTable: true,
+ *         tableDefinition: { engine: { type: "MergeTree" }, sortingKey: ["ts"] },
+ *         columns: [
+ *             { name: "ts", type: "DateTime64(3)" },
+ *             { name: "payload", type: "String" },
+ *         ],
+ *     },
+ *     fieldMappings: [
+ *         { sourceField: "ts", destinationField: "ts" },
+ *         { sourceField: "payload", destinationField: "payload" },
+ *     ],
+ *     scaling: { replicas: 2 },
+ * });
+ * ```
  */
 export class DataPipe extends pulumi.dynamic.Resource {
     /**

@@ -29,6 +29,17 @@ export interface OrganizationSettings extends OutputProperties<OrganizationSetti
  * A setting left out of the arguments is not managed at all. Changing the settings needs an admin API key.
  *
  * The resource id (`id`) is the organization id.
+ *
+ * @example
+ * ```ts
+ * import * as obs from "pulumi-observability";
+ *
+ * // The organization of the `observability:organizationId` setting; a setting left out stays unmanaged.
+ * export const organization = new obs.OrganizationSettings("organization", {
+ *     name: "Example Inc.",
+ *     privateEndpoints: [{ id: "vpce-0123456789abcdef0", description: "production VPC" }],
+ * });
+ * ```
  */
 export class OrganizationSettings extends pulumi.dynamic.Resource {
     /**

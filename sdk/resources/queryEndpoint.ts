@@ -24,6 +24,18 @@ export interface QueryEndpoint extends OutputProperties<QueryEndpointOutputs> {}
  * the old one loses it.
  *
  * The resource id (`id`) is the endpoint id the service reports.
+ *
+ * @example
+ * ```ts
+ * import * as obs from "pulumi-observability";
+ *
+ * // The endpoint of the service of the `observability:serviceId` setting.
+ * export const queries = new obs.QueryEndpoint("queries", {
+ *     roles: ["sql_console_read_only"],
+ *     openApiKeys: ["0123456789abcdef"],
+ *     allowedOrigins: "app.example.com,admin.example.com",
+ * });
+ * ```
  */
 export class QueryEndpoint extends pulumi.dynamic.Resource {
     /**

@@ -19,6 +19,9 @@ const ORGANIZATION = packageProviderText("organizationSettings");
 
 const FAULTS = ["5xx", "drop-before", "drop-after"] as const;
 
+/** The one tile of the dashboards these tests declare. */
+const errorsTile = (sourceId: string) => ({ name: "Errors", x: 0, y: 0, w: 12, h: 4, config: { displayType: "line", sourceId, select: [{ aggFn: "count", where: "level:error" }] } });
+
 /** The message of a failed step, whatever layer reported it. */
 const messageOf = (error: unknown) => (error instanceof HostCallError ? `${error.message}\n${error.details}` : error instanceof Error ? `${error.message}\n${error.stack ?? ""}` : String(error));
 
@@ -71,7 +74,7 @@ describe("trust: a lost create never takes over an object that existed before it
         await selfHosted("DELETE", `/${collection}/${twin}`);
     }
 
-    const tile = () => ({ name: "Errors", x: 0, y: 0, w: 12, h: 4, config: { displayType: "line", sourceId: stack.emu.fixtures.sources.logs.id, select: [{ aggFn: "count", where: "level:error" }] } });
+    const tile = () => errorsTile(stack.emu.fixtures.sources.logs.id);
     const dashboard = (): DeclaredResource[] => [{ type: "Dashboard", name: "web", provider: DASHBOARD, inputs: { name: "Web service", tiles: [tile()] } }];
 
     for (const fault of FAULTS) {
@@ -95,6 +98,31 @@ describe("trust: a lost create never takes over an object that existed before it
             await selfHosted("DELETE", `/dashboards/${String(board.data?.id)}`);
         });
     }
+});
+
+describe("trust: a lost create is not posted again while the lost request may still be at work", function () {
+    // The soak's incident: the server read a POST late (busy) and then took longer than the client's timeout to
+    // apply it; a second POST sent one request timeout after the first look made a twin the stack lost track of.
+    // Modelled as one delay of 2.5 timeouts: the second look comes at 1 + 1 timeouts before the fix (too early) and
+    // at 1 + 2 after it, half a timeout on either side of the apply.
+    const TIMEOUT_MS = 2000;
+    const stack = useEmulatedStack(() => {}, { config: { "observability:requestTimeoutMs": String(TIMEOUT_MS) } });
+    const tile = () => errorsTile(stack.emu.fixtures.sources.logs.id);
+
+    it("dashboard: a create applied 2.5 request timeouts after it was sent is found, not posted twice", async function () {
+        stack.emu.faults.failNext(1, "slow", { method: "POST", pathIncludes: "/dashboards" }, { slowMs: 2.5 * TIMEOUT_MS });
+        await stack.engine.up([{ type: "Dashboard", name: "web", provider: DASHBOARD, inputs: { name: "Web service", tiles: [tile()] } }]);
+        // Counted when they arrive: a second POST would apply while the first is still at work.
+        assert.equal(stack.emu.requests.filter((r) => r.method === "POST").length, 1, "the create was not sent again");
+        const named = [...stack.emu.store.selfHosted.dashboards.values()].filter((d) => d.name === "Web service");
+        assert.deepEqual(
+            named.map((d) => d.id),
+            [...stack.engine.state.values()].map((s) => s.id),
+            "one dashboard, the one the stack manages",
+        );
+        await stack.engine.destroy();
+        assert.equal(stack.emu.store.selfHosted.dashboards.size, 0);
+    });
 });
 
 describe("trust: a data pipe's lost create never takes over a pipe that existed before it", function () {

@@ -207,7 +207,7 @@ export class ApiClient {
                     ? "The request may have reached the server; the provider checks for the object before trying again"
                     : `Check that ${this.options.baseUrl.origin} is reachable`,
                 outcomeUnknown: sent && !idempotent,
-                settleMs: this.options.timeoutMs,
+                settleMs: isTimeout(error) ? 2 * this.options.timeoutMs : this.options.timeoutMs,
             });
         }
     }
@@ -406,6 +406,14 @@ function errorCode(error: unknown): string {
     return typeof cause === "object" && cause !== null && typeof (cause as { code?: unknown }).code === "string"
         ? (cause as { code: string }).code
         : typeof code === "string" ? code : "";
+}
+
+/**
+ * Whether the exchange ran out of time. Such a request was still at work on the server when it was given up, and may
+ * stay so for longer than one timeout more: a busy server can read it late and take as long again to apply it.
+ */
+function isTimeout(error: unknown): boolean {
+    return error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError || (error instanceof Error && error.name === "TimeoutError");
 }
 
 function describeNetworkError(error: unknown): string {

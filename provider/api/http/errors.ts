@@ -20,7 +20,9 @@ export interface ApiErrorInfo {
     outcomeUnknown?: boolean;
     /**
      * For an unknown outcome: how long the lost request may still be at work on the server (the client's
-     * request timeout). Whoever looks for its effect looks again after that long before resending.
+     * request timeout; twice that when the request ran out of time, since a busy server may have read it late and
+     * then worked on it for longer than the timeout). Whoever looks for its effect looks again after that long
+     * before resending.
      */
     settleMs?: number;
     /**

@@ -136,7 +136,9 @@ export interface AlertStatus {
     silencedUntil: string | null;
     /** Id of the owning team. */
     team: string | null;
+    /** Creation time (ISO 8601, UTC; may be null on the managed variant). */
     createdAt: string | null;
+    /** Last update time (ISO 8601, UTC; may be null on the managed variant). */
     updatedAt: string | null;
 }
 

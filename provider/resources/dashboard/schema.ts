@@ -68,7 +68,17 @@ export const containerSchema = z.strictObject({
     /** Whether it has a border. */
     bordered: z.boolean().optional(),
     /** Up to 20 tabs. */
-    tabs: z.array(z.strictObject({ id: z.string().min(1).max(256), title: z.string().min(1).max(256) })).max(20).optional(),
+    tabs: z
+        .array(
+            z.strictObject({
+                /** Id, unique within the container, that tiles reference. */
+                id: z.string().min(1).max(256),
+                /** Title. */
+                title: z.string().min(1).max(256),
+            }),
+        )
+        .max(20)
+        .optional(),
 });
 
 /** The dashboard's own fields, shared by both variants. */
@@ -90,9 +100,19 @@ export const dashboardFields = {
     /** Language of `savedQuery`; defaults to `lucene` when a query is set (`promql`: self-hosted only). */
     savedQueryLanguage: z.enum(["lucene", "sql", "promql"]).nullish().transform((l) => l ?? null),
     /** Saved filter conditions; omitted = none. */
-    savedFilterValues: z.array(z.strictObject({ type: z.literal("sql").default("sql"), condition: z.string().max(10_000) })).default([]),
+    savedFilterValues: z
+        .array(
+            z.strictObject({
+                /** Always `sql` (the default). */
+                type: z.literal("sql").default("sql"),
+                /** SQL condition (≤ 10,000 characters). */
+                condition: z.string().max(10_000),
+            }),
+        )
+        .default([]),
     /** Up to 50 containers; omitted = none. */
     containers: z.array(containerSchema).max(50).default([]),
+    /** Our own operation timeouts (`customTimeouts` does not reach dynamic providers). */
     timeouts: timeoutsSchema,
 };
 

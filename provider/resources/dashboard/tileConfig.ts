@@ -104,32 +104,62 @@ const formulas = z
 const seriesLimit = z.number().int().min(0).nullish().transform((n) => n ?? undefined);
 
 const colorRule = z.discriminatedUnion("operator", [
-    z.strictObject({ operator: z.enum(["gt", "gte", "lt", "lte"]), value: z.number().finite(), color: colorToken, label: z.string().max(40).optional() }),
+    z.strictObject({
+        /** How the tile's value is compared: `gt`, `gte`, `lt`, `lte`, `between`, `eq` or `neq`. */
+        operator: z.enum(["gt", "gte", "lt", "lte"]),
+        /** The value compared with: a number; `[low, high]` for `between`; a number or text (≤ 200) for `eq` and `neq`. */
+        value: z.number().finite(),
+        /** Colour of the tile when the rule matches. */
+        color: colorToken,
+        /** Label shown when the rule matches (≤ 40 characters). */
+        label: z.string().max(40).optional(),
+    }),
     z.strictObject({ operator: z.literal("between"), value: z.tuple([z.number().finite(), z.number().finite()]), color: colorToken, label: z.string().max(40).optional() }),
     z.strictObject({ operator: z.enum(["eq", "neq"]), value: z.union([z.number().finite(), z.string().max(200)]), color: colorToken, label: z.string().max(40).optional() }),
 ]);
 
 const onClickTarget = z.discriminatedUnion("mode", [
-    z.strictObject({ mode: z.literal("id"), id: hex24 }),
-    z.strictObject({ mode: z.literal("template"), template: z.string().min(1).max(10_000) }),
+    z.strictObject({
+        /** `id`: a fixed saved search or dashboard; `template`: a name template filled from the clicked row. */
+        mode: z.literal("id"),
+        /** The saved search or dashboard (24 hexadecimal characters). */
+        id: hex24,
+    }),
+    z.strictObject({
+        mode: z.literal("template"),
+        /** Template of the target's name, filled from the clicked row. */
+        template: z.string().min(1).max(10_000),
+    }),
 ]);
 
 const onClickFilter = z.strictObject({
+    /** Always `expressionTemplate`. */
     kind: z.literal("expressionTemplate"),
+    /** The filter expression of the target. */
     expression: z.string().min(1).max(10_000),
+    /** Template of the filter's value, filled from the clicked row. */
     template: z.string().min(1).max(10_000),
 });
 
 /** What a click on a table row opens. */
 export const onClick = z.discriminatedUnion("type", [
     z.strictObject({
+        /** `search` or `dashboard`: opens a saved search or a dashboard; `external`: opens a URL. */
         type: z.enum(["search", "dashboard"]),
+        /** The saved search or dashboard to open. */
         target: onClickTarget,
+        /** Condition template applied to the opened search or dashboard, filled from the clicked row. */
         whereTemplate: z.string().max(10_000).optional(),
+        /** Language of `whereTemplate`. */
         whereLanguage: whereLanguage.optional(),
+        /** Up to 50 filters set on the opened dashboard. */
         filters: z.array(onClickFilter).max(50).optional(),
     }),
-    z.strictObject({ type: z.literal("external"), urlTemplate: z.string().min(1).max(10_000) }),
+    z.strictObject({
+        type: z.literal("external"),
+        /** URL template, filled from the clicked row. */
+        urlTemplate: z.string().min(1).max(10_000),
+    }),
 ]);
 
 const builder = { configType: z.literal("builder").optional(), sourceId: hex24 };
@@ -142,29 +172,59 @@ const timeSeries = {
     groupBy: z.string().optional(),
     /** Divide the first select item by the second (exactly two items, no formulas). */
     asRatio: z.boolean().default(false),
+    /** Whether to align the time range to the chart's granularity. */
     alignDateRangeToGranularity: z.boolean().optional(),
     /** Fill missing buckets with zero (default true). */
     fillNulls: z.boolean().default(true),
     numberFormat: numberFormat.optional(),
+    /** Up to 10 formulas over the select items (one on a number tile); an empty list is the same as none. */
     formulas,
+    /** Whether to show the select items a formula uses as series of their own. */
     showOperandSeries: z.boolean().optional(),
     /** Top N series; 0 = unlimited; omitted = the server's cap. */
     seriesLimit,
 };
 
+/** Pie and bar charts: one value per group. */
+const grouped = {
+    ...builder,
+    select: selects(1, 1),
+    groupBy: z.string().optional(),
+    orderBy: longText(10_000).optional(),
+    numberFormat: numberFormat.optional(),
+    /** Top N groups; 0 = unlimited; omitted = the server's cap. */
+    limit: seriesLimit,
+};
+
+/** Options of line charts only. */
+const lineOptions = {
+    /** Whether to show the previous period beside the current one. */
+    compareToPreviousPeriod: z.boolean().optional(),
+    /** Whether the y axis starts at the data's minimum rather than at zero. */
+    fitYAxisToData: z.boolean().optional(),
+};
+
 const builderConfig = z.discriminatedUnion("displayType", [
-    z.strictObject({ displayType: z.literal("line"), ...timeSeries, compareToPreviousPeriod: z.boolean().optional(), fitYAxisToData: z.boolean().optional() }),
+    z.strictObject({ displayType: z.literal("line"), ...timeSeries, ...lineOptions }),
     z.strictObject({ displayType: z.literal("stacked_bar"), ...timeSeries }),
     z.strictObject({
+        /**
+         * The kind of chart: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar` (builder and raw SQL), `heatmap`,
+         * `search`, `event_patterns`, `markdown` (builder only).
+         */
         displayType: z.literal("table"),
         ...builder,
         select: selects(1, 20),
         groupBy: z.string().optional(),
+        /** Condition on the aggregated values (SQL `HAVING`). */
         having: longText(10_000).optional(),
+        /** Sort expression of the rows (bar and pie: of the groups). */
         orderBy: longText(10_000).optional(),
         asRatio: z.boolean().default(false),
         numberFormat: numberFormat.optional(),
+        /** Whether the group-by columns come first. */
         groupByColumnsOnLeft: z.boolean().optional(),
+        /** What a click on a row opens. */
         onClick: onClick.optional(),
         formulas,
         showOperandSeries: z.boolean().optional(),
@@ -176,12 +236,22 @@ const builderConfig = z.discriminatedUnion("displayType", [
         select: selects(1, 20),
         formulas: z.array(formula).max(1).optional().transform((list) => (list && list.length > 0 ? list : undefined)),
         numberFormat: numberFormat.optional(),
+        /** Colour of the number. */
         color: colorToken.optional(),
+        /** Up to 10 rules that colour the tile by its value; the first that matches applies. */
         colorRules: z.array(colorRule).max(10).optional(),
-        backgroundChart: z.strictObject({ type: z.enum(["line", "area"]), color: colorToken.optional() }).optional(),
+        /** A small chart of the value over time behind the number. */
+        backgroundChart: z
+            .strictObject({
+                /** `line` or `area`. */
+                type: z.enum(["line", "area"]),
+                /** Colour of the chart. */
+                color: colorToken.optional(),
+            })
+            .optional(),
     }),
-    z.strictObject({ displayType: z.literal("pie"), ...builder, select: selects(1, 1), groupBy: z.string().optional(), orderBy: longText(10_000).optional(), numberFormat: numberFormat.optional(), limit: seriesLimit }),
-    z.strictObject({ displayType: z.literal("bar"), ...builder, select: selects(1, 1), groupBy: z.string().optional(), orderBy: longText(10_000).optional(), numberFormat: numberFormat.optional(), limit: seriesLimit }),
+    z.strictObject({ displayType: z.literal("pie"), ...grouped }),
+    z.strictObject({ displayType: z.literal("bar"), ...grouped }),
     z.strictObject({
         displayType: z.literal("heatmap"),
         ...builder,
@@ -189,7 +259,9 @@ const builderConfig = z.discriminatedUnion("displayType", [
         select: z
             .array(z.strictObject({ valueExpression: z.string().min(1).max(10_000), countExpression: z.string().optional(), heatmapScaleType: z.enum(["log", "linear"]).optional() }))
             .length(1, "must have exactly one item"),
+        /** Filter of the rows shown (default empty). */
         where: longText(10_000).default(""),
+        /** Language of `where`. */
         whereLanguage: whereLanguage.optional(),
         numberFormat: numberFormat.optional(),
     }),
@@ -202,10 +274,16 @@ const builderConfig = z.discriminatedUnion("displayType", [
         whereLanguage: whereLanguage.default("lucene"),
     }),
     z.strictObject({ displayType: z.literal("event_patterns"), ...builder, select: longText(10_000).default(""), where: longText(10_000).default(""), whereLanguage: whereLanguage.optional() }),
-    z.strictObject({ displayType: z.literal("markdown"), configType: z.literal("builder").optional(), markdown: longText(50_000).optional() }),
+    z.strictObject({
+        displayType: z.literal("markdown"),
+        configType: z.literal("builder").optional(),
+        /** The text, in markdown (≤ 50,000 characters). */
+        markdown: longText(50_000).optional(),
+    }),
 ]);
 
 const rawSql = {
+    /** `sql` for a raw-SQL tile; leave it out (or write `builder`) for a builder tile. */
     configType: z.literal("sql"),
     /** Team connection the SQL runs on. */
     connectionId: hex24,
@@ -213,12 +291,13 @@ const rawSql = {
     sqlTemplate: z.string().min(1).max(100_000),
     /** Source whose connection equals `connectionId`, used for dashboard filters. */
     sourceId: hex24.optional(),
+    /** How the values are displayed. */
     numberFormat: numberFormat.optional(),
 };
 const rawSqlTimeSeries = { ...rawSql, fillNulls: z.boolean().optional(), alignDateRangeToGranularity: z.boolean().optional(), seriesLimit };
 
 const rawSqlConfig = z.discriminatedUnion("displayType", [
-    z.strictObject({ displayType: z.literal("line"), ...rawSqlTimeSeries, compareToPreviousPeriod: z.boolean().optional(), fitYAxisToData: z.boolean().optional() }),
+    z.strictObject({ displayType: z.literal("line"), ...rawSqlTimeSeries, ...lineOptions }),
     z.strictObject({ displayType: z.literal("stacked_bar"), ...rawSqlTimeSeries }),
     z.strictObject({ displayType: z.literal("table"), ...rawSql, onClick: onClick.optional() }),
     z.strictObject({ displayType: z.literal("number"), ...rawSql, color: colorToken.optional() }),
