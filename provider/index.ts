@@ -16,6 +16,10 @@ import { queryEndpointExport } from "./resources/queryEndpoint/export";
 import { queryEndpoint as queryEndpointProvider } from "./resources/queryEndpoint/provider";
 import { sourceExport } from "./resources/source/export";
 import { source as sourceProvider } from "./resources/source/provider";
+import { savedSearchExport } from "./resources/savedSearch/export";
+import { savedSearch as savedSearchProvider } from "./resources/savedSearch/provider";
+import { webhookExport } from "./resources/webhook/export";
+import { webhook as webhookProvider } from "./resources/webhook/provider";
 
 /** One resource kind: the dynamic provider its SDK class loads, and how the export command reads its objects. */
 export interface RegisteredKind {
@@ -28,6 +32,8 @@ export const registry = {
     connection: { provider: connectionProvider, export: connectionExport },
     source: { provider: sourceProvider, export: sourceExport },
     dashboard: { provider: dashboardProvider, export: dashboardExport },
+    savedSearch: { provider: savedSearchProvider, export: savedSearchExport },
+    webhook: { provider: webhookProvider, export: webhookExport },
     alert: { provider: alertProvider, export: alertExport },
     dataPipe: { provider: dataPipeProvider, export: dataPipeExport },
     queryEndpoint: { provider: queryEndpointProvider, export: queryEndpointExport },
@@ -39,6 +45,6 @@ export type ProviderKey = keyof typeof registry;
 
 // What the stub stored in every resource's state loads: `require("pulumi-observability/providers")[key]`. These
 // names must stay as long as states carry them; a test asserts they are exactly the registry's keys.
-export const { connection, source, dashboard, alert, dataPipe, queryEndpoint, organizationSettings } = Object.fromEntries(
+export const { connection, source, dashboard, savedSearch, webhook, alert, dataPipe, queryEndpoint, organizationSettings } = Object.fromEntries(
     Object.entries(registry).map(([key, kind]) => [key, kind.provider]),
 ) as { [K in ProviderKey]: (typeof registry)[K]["provider"] };

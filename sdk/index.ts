@@ -10,3 +10,5 @@ export * from "./functions/observability";
 export * from "./resources/organizationSettings";
 export * from "./resources/queryEndpoint";
 export * from "./resources/source";
+export * from "./resources/savedSearch";
+export * from "./resources/webhook";

@@ -26,16 +26,23 @@ export interface Collection<W extends { id: string }> {
     delete(operation: string, id: string): Promise<void>;
 }
 
+/** The observability collections the resources manage. */
+export type CollectionName = "dashboards" | "alerts" | "connections" | "sources" | "saved-searches" | "webhooks";
+
+/** Collections with no GET by id in either variant (contract-extended §4.1): one object is read through the list. */
+const LIST_ONLY: ReadonlySet<CollectionName> = new Set(["webhooks"]);
+
 /**
  * The collection `name` of the variant, organization and service in `target`, answering objects parsed by `wire`.
- * `byId: false` for collections that serve no GET by id (managed sources): an object is then read from the list.
+ * `byId: false` for a collection that serves no GET by id in this variant (managed sources): an object is then read
+ * from the list, as for the list-only collections.
  */
 export function collectionAt<W extends { id: string }>(
     ctx: OperationContext,
     target: ResolvedTarget,
-    name: "dashboards" | "alerts" | "connections" | "sources",
+    name: CollectionName,
     wire: z.ZodType<W>,
-    { byId = true }: { byId?: boolean } = {},
+    { byId = !LIST_ONLY.has(name) }: { byId?: boolean } = {},
 ): Collection<W> {
     const api = ctx.apis.observability(target.variant, target);
     const { client } = api;
@@ -60,6 +67,7 @@ export function collectionAt<W extends { id: string }>(
         },
         read(operation, id) {
             const list = () => listAll(client, `${operation} (listing ${name})`, base, wire, signal);
+            // A miss in a shared list is confirmed by a fresh list: absent there means gone.
             const get = byId ? () => client.request({ operation, method: "GET", path: one(id), response: wire, signal }) : async () => (await list()).find((item) => item.id === id);
             return readThroughList(client, base, list, id, get);
         },

@@ -41,3 +41,9 @@ export const text = (max: number) =>
         .max(max, `must be at most ${max} characters`)
         // eslint-disable-next-line no-control-regex
         .regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, "must not contain control characters");
+
+/**
+ * A name the server stores as given: 1 to `max` characters without surrounding whitespace (the server trims names,
+ * so a padded one would read back different from the declaration and plan a change forever).
+ */
+export const unpaddedName = (max: number) => text(max).refine((name) => name.trim() === name, "must not start or end with whitespace (the server trims it)");

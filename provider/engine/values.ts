@@ -32,7 +32,8 @@ export function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
     return current;
 }
 
-/** `tiles[0].config.select`: the property path as Pulumi users read it. */
+/** `tiles[0].config.select`: the property path as Pulumi users read it; a map key that is empty or holds `.`, `[` or `]` is quoted (`headers["a.b"]`). */
 export function propertyPath(path: readonly PropertyKey[]): string {
-    return path.reduce<string>((out, key) => (typeof key === "number" ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)), "");
+    const segment = (out: string, key: string) => (key === "" || /[.[\]]/.test(key) ? `${out}[${JSON.stringify(key)}]` : out ? `${out}.${key}` : key);
+    return path.reduce<string>((out, key) => (typeof key === "number" ? `${out}[${key}]` : segment(out, String(key))), "");
 }

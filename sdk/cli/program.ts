@@ -75,7 +75,12 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
             if (value === undefined || key === "secrets") continue;
             entries.push({ key, value: options.values?.[key] ?? where[key]?.(value) ?? annotate(value as TsValue, inventory, reference) });
         }
-        entries.push(...(options.extra?.(resourceName) ?? []));
+        // An extra entry stands in for the declared one of the same key (a secret read from config, say).
+        for (const entry of options.extra?.(resourceName) ?? []) {
+            const at = entries.findIndex((declared) => declared.key === entry.key);
+            if (at >= 0) entries[at] = entry;
+            else entries.push(entry);
+        }
         const declaration: Declaration = { kind, className, resourceName, header: [...header, ...drift], entries };
         declarations.push(declaration);
         return declaration;
@@ -119,6 +124,23 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
         if (declaration) dashboards.set(exported.id, declaration);
     }
 
+    // Saved searches and webhooks next: alerts reference them too.
+    const savedSearches = new Map<string, Declaration>();
+    for (const exported of sorted(inventory.savedSearches)) {
+        const header = [`Saved search ${JSON.stringify(exported.name)} (deleting it deletes the alerts on it)`];
+        const declaration = await declare("savedSearches", "SavedSearch", exported, slug(exported.name ?? "") || "saved-search", header, exported.inputs, { adopt: true });
+        if (declaration) savedSearches.set(exported.id, declaration);
+    }
+    const webhooks = new Map<string, Declaration>();
+    for (const exported of sorted(inventory.webhooks)) {
+        const name = JSON.stringify(exported.name);
+        const declaration = await declare("webhooks", "Webhook", exported, slug(exported.name ?? "") || "webhook", [`Webhook ${name} (${String(exported.inputs.service)})`], exported.inputs, {
+            adopt: true,
+            extra: (resourceName) => webhookSecretEntries(resourceName, name, exported.inputs.service),
+        });
+        if (declaration) webhooks.set(exported.id, declaration);
+    }
+
     for (const exported of sorted(inventory.alerts)) {
         const inputs = exported.inputs;
         const onDashboard = typeof inputs.dashboardId === "string" ? inventory.dashboards.find((d) => d.id === inputs.dashboardId) : undefined;
@@ -130,7 +152,12 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
             if (typeof reference === "string") header.push(`The dashboard and tile ids are literal: ${reference}.`);
             else Object.assign(values, reference);
         }
-        if (typeof inputs.savedSearchId === "string") values.savedSearchId = new Annotated(inputs.savedSearchId, "saved search (referenced by id, not managed here)");
+        if (typeof inputs.savedSearchId === "string") {
+            const search = savedSearches.get(inputs.savedSearchId);
+            values.savedSearchId = search ? new Code(`${referenced(search, "savedSearch")}.id`) : new Annotated(inputs.savedSearchId, "saved search (referenced by id, not part of this export)");
+        }
+        if (isChannel(inputs.channel)) values.channel = channelValue(inputs.channel);
+        if (Array.isArray(inputs.channels)) values.channels = inputs.channels.map((channel) => (isChannel(channel) ? channelValue(channel) : annotate(channel as TsValue, inventory, reference)));
         const wanted = slug(exported.name ?? "") || (inputs.source === "tile" ? slug(`${onDashboard?.name ?? ""} ${tileName ?? ""} alert`) : "search-alert") || "alert";
         await declare("alerts", "Alert", exported, wanted, header, inputs, { adopt: true, values });
     }
@@ -186,6 +213,47 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
     const declared = Object.fromEntries(KINDS.map((kind) => [kind, declarations.filter((d) => d.kind === kind).length])) as Record<Kind, number>;
     return { index: programText(inventory, declarations, comments, secretKeys.length > 0, usedConstants), pulumiYaml: pulumiYaml(project), readme: readme(inventory, project, declared, secretKeys, skipped), secretKeys, declared, skipped };
 
+    /** The variable of a declaration other declarations reference, named once. */
+    function referenced(declaration: Declaration, prefix: string): string {
+        declaration.variable ??= variables.claim(`${prefix}${pascal(declaration.resourceName)}`);
+        return declaration.variable;
+    }
+
+    /** A channel whose webhook is declared too points at `webhookX.id`; otherwise its id stays literal with a comment. */
+    function channelValue(channel: { webhookId: string }): TsValue {
+        const webhook = webhooks.get(channel.webhookId);
+        return webhook ? { webhookId: new Code(`${referenced(webhook, "webhook")}.id`) } : annotate(channel as unknown as TsValue, inventory, reference);
+    }
+
+    /**
+     * The webhook's URL (a chat URL embeds its token) from required secret config, and, for the templated services,
+     * its write-only headers, query parameters (and incidentio body), which the API never returns, from optional ones.
+     */
+    function webhookSecretEntries(resourceName: string, name: string, service: unknown): TsEntry[] {
+        const urlKey = configKeys.claim(`${resourceName}-url`);
+        secretKeys.push({ key: urlKey, holds: `URL of webhook ${name}` });
+        const entries: TsEntry[] = [{
+            key: "url",
+            value: new Code(`config.requireSecret(${JSON.stringify(urlKey)})`),
+            before: ["The URL is secret (a chat URL embeds its token): copy it from the web UI into the stack config.", `  pulumi config set --secret ${urlKey}`],
+        }];
+        if (service !== "generic" && service !== "incidentio") return entries;
+        const optional = service === "incidentio" ? ["headers", "queryParams", "body"] : ["headers", "queryParams"];
+        for (const field of optional) {
+            const key = configKeys.claim(`${resourceName}-${kebab(field)}`);
+            const lookup = field === "body" ? `config.getSecret(${JSON.stringify(key)})` : `config.getSecretObject<Record<string, string>>(${JSON.stringify(key)})`;
+            entries.push({
+                key: field,
+                value: new Code(lookup),
+                before: [
+                    ...(field === optional[0] ? ["The API never returns these: set the ones the webhook has, or the next update of it clears them."] : []),
+                    `  pulumi config set --secret ${key} ${field === "body" ? "'<template>'" : `'{"<name>": "<value>"}'`}   # optional`,
+                ],
+            });
+        }
+        return entries;
+    }
+
     /** `dashboardWeb.id` and `dashboardWeb.tileIds["Errors"]`, or why the ids stay literal. */
     function tileReference(exported: ExportedDashboard | undefined, tileId: string): Record<string, TsValue> | string {
         if (!exported) return "the dashboard is not part of this export";
@@ -195,7 +263,7 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
         if (exported.tiles.filter((t) => t.name === tile.name).length > 1) return `the dashboard has several tiles named ${JSON.stringify(tile.name)}, so its \`tileIds\` cannot name this one`;
         const declaration = dashboards.get(exported.id);
         if (!declaration) return "the dashboard is not declared (see the comment above)";
-        declaration.variable ??= variables.claim(`dashboard${pascal(declaration.resourceName)}`);
+        referenced(declaration, "dashboard");
         const name = JSON.stringify(tile.name);
         const lifted = !tile.name.startsWith("__") && !OUTPUT_MEMBERS.has(tile.name);
         return {
@@ -264,6 +332,10 @@ function referencedFirst<T extends ExportedObject>(sources: readonly T[]): T[] {
     return ordered;
 }
 
+function isChannel(value: unknown): value is { webhookId: string } {
+    return typeof value === "object" && value !== null && typeof (value as { webhookId?: unknown }).webhookId === "string";
+}
+
 function describe(failures: readonly CheckFailure[]): string {
     return failures.map((f) => `${f.property}: ${f.reason}`).join("; ");
 }
@@ -306,6 +378,8 @@ const KIND_NOUNS: Record<Kind, [string, string]> = {
     connections: ["connection", "connections"],
     sources: ["source", "sources"],
     dashboards: ["dashboard", "dashboards"],
+    savedSearches: ["saved search", "saved searches"],
+    webhooks: ["webhook", "webhooks"],
     alerts: ["alert", "alerts"],
     pipes: ["data pipe", "data pipes"],
     queryEndpoint: ["query endpoint", "query endpoints"],
@@ -354,9 +428,16 @@ function readme(inventory: Inventory, project: string, declared: Record<Kind, nu
                   "  `azureContainerName` of container-style object storage, and its `scaling` (unmanaged until declared).",
               ]
             : []),
+        ...(declared.webhooks > 0
+            ? [
+                  "- Webhook URLs are secret (a chat URL embeds its token), and the API never returns a webhook's headers, query",
+                  "  parameters or incidentio body: the program reads them from secret config (the URLs required, the others",
+                  "  optional: set the ones each webhook has, or its next update clears them).",
+              ]
+            : []),
         "- Connections and sources are declared, and referenced as `connection.id` / `source.id` by what uses them",
-        "  (except one side of a cycle of sources, which keeps the id text). Webhooks and saved searches, and sources",
-        "  left out by `--kinds`, are referenced by id, with a comment naming them.",
+        "  (except one side of a cycle of sources, which keeps the id text). Webhooks and saved searches outside this",
+        "  export, and sources left out by `--kinds`, are referenced by id, with a comment naming them.",
         ...(declared.dashboards > 0
             ? ["- The API leaves PromQL tiles out of its answers: do not manage a dashboard that has some, since an update", "  would drop them."]
             : []),

@@ -5,6 +5,15 @@ import { providerStub } from "../stub";
 
 const provider = providerStub("dashboard");
 
+/** The names of declared tiles or filters: plain when the program wrote them as values, else once they resolve. */
+type DeclaredNames = string[] | pulumi.Output<string[]>;
+
+function declaredNames(items: unknown): DeclaredNames {
+    const plainName = (item: unknown) => (typeof item === "object" && item !== null ? (item as { name?: unknown }).name : undefined);
+    if (Array.isArray(items) && items.every((item) => typeof plainName(item) === "string")) return items.map((item) => plainName(item) as string);
+    return pulumi.output(items as pulumi.Input<{ name: string }[] | undefined>).apply((resolved) => (resolved ?? []).map((item) => item.name));
+}
+
 /** Arguments of a {@link Dashboard}; every property may be an Output. */
 export type DashboardArgs = ArgsOf<DashboardDeclaration> & AdoptionArgs;
 
@@ -26,7 +35,8 @@ export interface Dashboard extends OutputProperties<DashboardOutputs> {}
  * that tile. Renaming or removing a tile gives it a new id or none: the server then deletes that tile's
  * alerts (and a later refresh drops them from the stack), so move the alert to the new name in the same
  * change. Fields left out (tags, filters, containers, saved query, saved filter values) are cleared on
- * update, as a declaration should.
+ * update, as a declaration should. Prefer `dashboard.tileId("Errors")` to `tileIds["Errors"]`: it refuses a name
+ * no declared tile has when the program runs, before anything is created.
  *
  * @example
  * ```ts
@@ -43,7 +53,7 @@ export interface Dashboard extends OutputProperties<DashboardOutputs> {}
  *     ],
  *     filters: [{ name: "Service", expression: "ServiceName", sourceId: logs }],
  * });
- * export const errorsTileId = dashboard.tileIds.apply((ids) => ids["Errors"]);
+ * export const errorsTileId = dashboard.tileId("Errors");
  * ```
  */
 export class Dashboard extends pulumi.dynamic.Resource {
@@ -54,5 +64,43 @@ export class Dashboard extends pulumi.dynamic.Resource {
      */
     constructor(name: string, args: DashboardArgs, opts?: pulumi.CustomResourceOptions) {
         super(provider, name, { ...OUTPUTS, ...args }, opts, "observability", "Dashboard");
+        this.resourceName = name;
+        this.tileNames = declaredNames(args.tiles);
+        this.filterNames = declaredNames(args.filters);
+    }
+
+    private readonly resourceName: string;
+    private readonly tileNames: DeclaredNames;
+    private readonly filterNames: DeclaredNames;
+
+    /**
+     * The server id of the declared tile named `name`, for an alert's `tileId`. Throws when the program runs (or, for
+     * tiles given as Outputs, once they resolve) if no declared tile has that name, naming the dashboard and its tiles.
+     * @param name The tile's name.
+     */
+    tileId(name: string): pulumi.Output<string> {
+        return this.idOf("tile", this.tileNames, this.tileIds, name);
+    }
+
+    /**
+     * The server id of the declared filter named `name`. Throws like {@link Dashboard.tileId} when no declared filter
+     * has that name.
+     * @param name The filter's name.
+     */
+    filterId(name: string): pulumi.Output<string> {
+        return this.idOf("filter", this.filterNames, this.filterIds, name);
+    }
+
+    private idOf(what: "tile" | "filter", declared: DeclaredNames, ids: pulumi.Output<Record<string, string>>, name: string): pulumi.Output<string> {
+        const refuse = (names: string[]) =>
+            new Error(`Dashboard ${JSON.stringify(this.resourceName)} declares no ${what} named ${JSON.stringify(name)}; its ${what}s: ${names.map((n) => JSON.stringify(n)).join(", ") || "none"}`);
+        if (Array.isArray(declared)) {
+            if (!declared.includes(name)) throw refuse(declared);
+            return ids.apply((byName) => byName[name]);
+        }
+        return pulumi.all([declared, ids]).apply(([names, byName]) => {
+            if (!names.includes(name)) throw refuse(names);
+            return byName[name];
+        });
     }
 }

@@ -11,6 +11,7 @@ import { REPO_ROOT } from "../harness/paths";
 import { runProgram } from "../harness/program";
 import { pipesState } from "../emulator/routes/pipes";
 import { queryEndpointState } from "../emulator/routes/queryEndpoint";
+import { seedTeam } from "../emulator/store/fixtures";
 import { cloudRequest, EmulatedStack, useEmulatedStack } from "../support/emulatedStack";
 
 const TMP = path.join(REPO_ROOT, "tests", ".tmp-export");
@@ -24,6 +25,7 @@ const HAND_SECRETS = {
     serviceAccount: "eyJzZXJ2aWNlIjoiYWNjb3VudC05YTQxIn0=",
     streamSecret: "stream-secret-0d8e",
     dbPassword: "db-pw-c4a9",
+    slackToken: "slack-token-4e7f21",
 };
 
 /** Runs the exporter in this process; stderr is not a terminal unless asked. */
@@ -64,6 +66,9 @@ interface HandMade {
     alerts: Record<string, string>;
     pipes: Record<string, string>;
     endpointId: string;
+    /** Webhooks and saved searches the program declares, with what their secret config must hold. */
+    webhooks: Record<string, { id: string; url: string }>;
+    savedSearches: Record<string, string>;
 }
 
 /** Dashboards, alerts, one pipe per kind (each with secrets), the query endpoint and private endpoints, made by hand. */
@@ -96,6 +101,17 @@ async function makeObjects(emu: Emulator): Promise<HandMade> {
     const legacy = await dashboard("Legacy", [{ name: "Chart", displayType: "line" }, { name: "Chart", displayType: "line" }]);
     const legacyTiles = (await observabilityCall(emu, "self-hosted", "GET", `/dashboards/${legacy.id}`)).tiles as { id: string }[];
 
+    const webhook = async (body: Record<string, unknown>) => ({ id: (await observabilityCall(emu, "self-hosted", "POST", "/webhooks", body)).id as string, url: String(body.url) });
+    const webhooks = {
+        pager: await webhook({ name: "Pager", service: "slack", url: `https://hooks.slack.com/services/T1/B1/${HAND_SECRETS.slackToken}` }),
+        incidents: await webhook({ name: "Incidents", service: "incidentio", url: "https://api.incident.io/v2/alert_events/http/01", body: '{"title": "{{title}}"}', headers: { Authorization: "Bearer incident-key" } }),
+        relay: { id: generic.id, url: generic.url },
+    };
+    const savedSearch = async (body: Record<string, unknown>) => (await observabilityCall(emu, "self-hosted", "POST", "/saved-searches", { sourceId: logs, ...body })).id as string;
+    const savedSearches = {
+        checkout: emu.fixtures.savedSearch.id,
+        slow: await savedSearch({ name: "Slow requests", where: "Duration > 1000", whereLanguage: "sql", filters: [{ condition: "ServiceName IN ('web', 'api')" }], tags: ["perf"] }),
+    };
     const channel = (webhookId: string) => ({ type: "webhook", webhookId });
     const alert = async (body: Record<string, unknown>) => (await observabilityCall(emu, "self-hosted", "POST", "/alerts", { threshold: 5, thresholdType: "above", interval: "5m", ...body })).id as string;
     const alerts = {
@@ -105,6 +121,7 @@ async function makeObjects(emu: Emulator): Promise<HandMade> {
         reserved: await alert({ name: "Checkout get", source: "tile", dashboardId: checkout.id, tileId: checkout.tileIds.get, channel: channel(generic.id) }),
         legacy: await alert({ name: "Legacy chart", source: "tile", dashboardId: legacy.id, tileId: legacyTiles[1].id, channel: channel(slack.id) }),
         search: await alert({ name: "Quiet search", source: "saved_search", savedSearchId: emu.fixtures.savedSearch.id, groupBy: "ServiceName", thresholdType: "below", interval: "1h", channel: channel(generic.id) }),
+        slow: await alert({ name: "Slow", source: "saved_search", savedSearchId: savedSearches.slow, channels: [channel(webhooks.pager.id), channel(webhooks.incidents.id), channel(slack.id)] }),
     };
 
     const { credentials } = emu;
@@ -168,7 +185,7 @@ async function makeObjects(emu: Emulator): Promise<HandMade> {
     });
     assert.equal(organization.status, 200);
     emu.clearRequests();
-    return { dashboards: { web, checkout, checkoutCopy, legacy }, legacyTileId: legacyTiles[1].id, alerts, pipes, endpointId: (endpoint.json as { result: { id: string } }).result.id };
+    return { dashboards: { web, checkout, checkoutCopy, legacy }, legacyTileId: legacyTiles[1].id, alerts, pipes, endpointId: (endpoint.json as { result: { id: string } }).result.id, webhooks, savedSearches };
 }
 
 /** Writes nothing else into the repository: each test's program lives in a fresh directory under tests/.tmp-export. */
@@ -212,8 +229,10 @@ function forgetObjects({ emu }: EmulatedStack): void {
     for (const team of [emu.store.selfHosted, emu.store.managed]) {
         team.dashboards.clear();
         team.alerts.clear();
-        // A round trip's destroy deletes the adopted fixture sources (and the self-hosted connection).
-        for (const source of Object.values(emu.fixtures.sources)) team.sources.set(source.id, structuredClone(source));
+        // A round trip destroys what it adopted, fixtures included: start again from them alone.
+        team.webhooks.clear();
+        team.savedSearches.clear();
+        seedTeam(team, emu.fixtures);
     }
     emu.store.selfHosted.connections.set(emu.fixtures.connection.id, structuredClone(emu.fixtures.connection));
     pipesState(emu.cloud).pipes.clear();
@@ -293,6 +312,21 @@ describe("export: the command that writes a program adopting existing objects", 
         assert.match(declarationOf(index, "Source", "traces"), /logSourceId: "[0-9a-f]{24}", \/\/ data source "Logs"/);
         assert.match(declarationOf(index, "Source", "metrics"), /logSourceId: "[0-9a-f]{24}", \/\/ data source "Logs"/);
         assert.match(index, /sourceId: sourceLogs\.id,/, "tiles reference their source");
+        // Saved searches and webhooks of the export are referenced as code; the one webhook the resource refuses (its
+        // slack URL is not on slack.com) keeps its literal id.
+        assert.match(index, /Webhook "Team Slack" \(slack\) \(id [0-9a-f]{24}\) is not declared: .*url: must be on a host ending in `slack\.com`/);
+        const quiet = declarationOf(index, "Alert", "quiet-search");
+        assert.match(quiet, /savedSearchId: savedSearchCheckoutErrors\.id,/);
+        assert.match(quiet, /channel: \{ webhookId: webhookOnCallRelay\.id \},/);
+        const slow = declarationOf(index, "Alert", "slow");
+        assert.match(slow, /channels: \[\n\s+\{ webhookId: webhookPager\.id \},\n\s+\{ webhookId: webhookIncidents\.id \},\n\s+\{\n\s+type: "webhook",\n\s+webhookId: "[0-9a-f]{24}", \/\/ webhook "Team Slack"/);
+        assert.match(slow, /savedSearchId: savedSearchSlowRequests\.id,/);
+        assert.match(declarationOf(index, "SavedSearch", "slow-requests"), /filters: \[\{ condition: "ServiceName IN \('web', 'api'\)" \}\]/);
+        const incidents = declarationOf(index, "Webhook", "incidents");
+        assert.match(incidents, /url: config\.requireSecret\("incidents-url"\),/);
+        assert.match(incidents, /headers: config\.getSecretObject<Record<string, string>>\("incidents-headers"\),/);
+        assert.match(incidents, /body: config\.getSecret\("incidents-body"\),/);
+        assert.ok(!/headers|queryParams|body/.test(declarationOf(index, "Webhook", "pager")), "slack takes none of them");
 
         const { told, required } = secretKeysOf(index);
         assert.deepEqual(told, required, "every secret the code requires has its `pulumi config set --secret` line");
@@ -303,10 +337,13 @@ describe("export: the command that writes a program adopting existing objects", 
             "clicks-access-key-secret-key",
             "files-service-account-key",
             "local-engine-password",
+            "incidents-url",
+            "on-call-relay-url",
             "orders-credentials-password",
             "orders-credentials-username",
             "orders-schema-registry-credentials-password",
             "orders-schema-registry-credentials-username",
+            "pager-url",
             "replica-credentials-password",
             "replica-credentials-username",
         ]);
@@ -314,7 +351,10 @@ describe("export: the command that writes a program adopting existing objects", 
         assert.deepEqual(typeCheck(path.join(dir, "index.ts")), [], "the program compiles against the package's types");
 
         // Apply the program as `pulumi up` would, with the secret config its comments ask for.
-        const config = Object.fromEntries(required.map((key) => [`${PROJECT}:${key}`, `configured ${key}`]));
+        // Webhook URLs are real values: the program must declare what exists. The incidentio webhook's write-only
+        // values stay unset (optional), as an export that knows nothing of them leaves them.
+        const urls: Record<string, string> = { "pager-url": made.webhooks.pager.url, "incidents-url": made.webhooks.incidents.url, "on-call-relay-url": made.webhooks.relay.url };
+        const config = Object.fromEntries(required.map((key) => [`${PROJECT}:${key}`, urls[key] ?? `configured ${key}`]));
         const apply = (mode: "up" | "preview") => runProgram({ program: path.join(dir, "index.ts"), engine: stack.engine, config, secretKeys: Object.keys(config), mode, project: PROJECT, stack: "dev" });
         const applied = await apply("up");
         assert.deepEqual(writes(), [], "adopting a faithful declaration writes nothing");
@@ -324,6 +364,7 @@ describe("export: the command that writes a program adopting existing objects", 
             stack.emu.fixtures.connection.id, ...Object.values(stack.emu.fixtures.sources).map((source) => source.id),
             made.dashboards.web.id, made.dashboards.checkout.id, made.dashboards.checkoutCopy.id,
             ...Object.values(made.alerts), ...Object.values(made.pipes), made.endpointId, stack.emu.credentials.organizationId,
+            ...Object.values(made.webhooks).map((hook) => hook.id), ...Object.values(made.savedSearches),
         ];
         assert.deepEqual([...ids.keys()].sort(), [...expected].sort(), "every declared resource holds its remote object's id");
         assert.equal(applied.created.length, expected.length);
@@ -406,7 +447,7 @@ describe("export: the command that writes a program adopting existing objects", 
         await makeObjects(stack.emu);
         const shown = await runExport(stack.emu, ["--kinds", "dashboards,alerts"], { tty: true });
         assert.equal(shown.status, 0);
-        assert.match(shown.stderr, /reading… dashboards 4 · alerts 6\n$/);
+        assert.match(shown.stderr, /reading… dashboards 4 · alerts 7\n$/);
 
         const dir = freshDir("overwrite");
         assert.equal((await runExport(stack.emu, ["--out", dir])).status, 0);

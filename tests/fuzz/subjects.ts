@@ -17,6 +17,9 @@ import { organizationSettings, queryEndpoint } from "./arbitraries/cloudSettings
 import { hex24, Input, obj, plain } from "./arbitraries/common";
 import { dashboard } from "./arbitraries/dashboard";
 import { dataPipe } from "./arbitraries/dataPipe";
+import { savedSearch, webhook } from "./arbitraries/environment";
+import { savedSearchSchema } from "../../provider/resources/savedSearch/schema";
+import { webhookSchema } from "../../provider/resources/webhook/schema";
 
 /** One resource type under fuzzing: its provider, its schema, well-formed inputs and what its docs promise. */
 export interface FuzzSubject {
@@ -35,6 +38,8 @@ export interface FuzzSubject {
     fixedFields: readonly string[];
     /** Every property path `diff` may report in `replaces`: the fixed fields and the objects holding them. */
     replaceKeys: ReadonlySet<string>;
+    /** Maps whose keys are the user's (webhook headers): any key is well-formed there. */
+    openMaps?: readonly string[];
 }
 
 /** A provider with the two methods under test (every resource provider has them). */
@@ -163,4 +168,16 @@ export const SUBJECTS: readonly FuzzSubject[] = [
         fixedFields: TARGET_KEYS,
         replaceKeys: new Set(TARGET_KEYS),
     },
+    ...(["savedSearch", "webhook"] as const).map((key) => ({
+        key,
+        typeName: key === "webhook" ? "Webhook" : "SavedSearch",
+        provider: fuzzable(providers[key]),
+        schema: key === "webhook" ? webhookSchema : savedSearchSchema,
+        valid: asJson(key === "webhook" ? webhook : savedSearch),
+        computed: obj({ target: resolvedTarget }),
+        unmanagedWhenOmitted: [],
+        fixedFields: TARGET_KEYS,
+        replaceKeys: new Set(TARGET_KEYS),
+        openMaps: key === "webhook" ? ["headers", "queryParams"] : [],
+    })),
 ];

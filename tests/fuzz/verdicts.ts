@@ -12,7 +12,9 @@ export const PROVIDER_TEXT = 'exports.handler = require("pulumi-observability/pr
 /** `tiles[0].config.select` → `["tiles", 0, "config", "select"]`; undefined for text that is no property path. */
 export function parsePropertyPath(property: string): Path | undefined {
     const segments: Path = [];
-    for (const match of property.matchAll(/\[(\d+)\]|\.?([^.[\]]+)/g)) segments.push(match[1] !== undefined ? Number(match[1]) : match[2]);
+    for (const match of property.matchAll(/\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]|\.?([^.[\]]+)/g)) {
+        segments.push(match[1] !== undefined ? Number(match[1]) : match[2] !== undefined ? (JSON.parse(match[2]) as string) : match[3]);
+    }
     return segments.length > 0 && propertyPath(segments) === property ? segments : undefined;
 }
 

@@ -1,3 +1,4 @@
+/** What SDK classes ask the engine for, seen at Pulumi's mock monitor while a program runs (tests/harness/program.ts). */
 interface RegisterRequest {
     getName(): string;
     getAdditionalsecretoutputsList(): string[];

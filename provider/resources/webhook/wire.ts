@@ -1,0 +1,58 @@
+import { z } from "zod";
+import type { WebhookInputs } from "./schema";
+
+/**
+ * A webhook as either variant lists it (contract-extended §4.3): never `headers` or `queryParams`, `body` only for
+ * `generic`. The managed list may hold services this package cannot write (`slack_api`, `pagerduty_api`).
+ */
+export const wireWebhook = z.looseObject({
+    id: z.string(),
+    name: z.string().default(""),
+    service: z.string(),
+    url: z.string(),
+    description: z.string().nullish(),
+    body: z.string().nullish(),
+    createdAt: z.string().nullish(),
+    updatedAt: z.string().nullish(),
+});
+export type WireWebhook = z.infer<typeof wireWebhook>;
+
+/** What the server never returns, taken from the declaration instead. */
+export type WebhookWriteOnly = Partial<Pick<WebhookInputs, "service" | "body" | "headers" | "queryParams">>;
+
+const templated = (service: string) => service === "generic" || service === "incidentio";
+
+/**
+ * The request body of POST and PUT alike (contract-extended §9.3): the whole declaration. The templated services
+ * always get `headers` and `queryParams` (`{}` clears them; an omitted one would be kept, or cleared by a change of
+ * `url` or `service`); slack gets none of `body`, `headers`, `queryParams`, not even empty.
+ */
+export function webhookBody(webhook: WebhookInputs): Record<string, unknown> {
+    const body: Record<string, unknown> = { name: webhook.name, service: webhook.service, url: webhook.url };
+    if (webhook.description !== undefined) body.description = webhook.description;
+    if (!templated(webhook.service)) return body;
+    if (webhook.body !== undefined) body.body = webhook.body;
+    return { ...body, headers: webhook.headers ?? {}, queryParams: webhook.queryParams ?? {} };
+}
+
+/**
+ * The webhook's own fields as `check` would produce them: what the server reports, and the write-only values
+ * (`headers`, `queryParams`, the `incidentio` body) as last declared, for a service that takes them.
+ */
+export function webhookFieldsFromWire(webhook: WireWebhook, declared: WebhookWriteOnly): Record<string, unknown> {
+    const keepsDeclared = templated(webhook.service) && declared.service === webhook.service;
+    return {
+        name: webhook.name,
+        service: webhook.service,
+        url: webhook.url,
+        description: webhook.description ?? undefined,
+        body: webhook.service === "generic" ? (webhook.body ?? undefined) : keepsDeclared ? declared.body : undefined,
+        headers: keepsDeclared ? declared.headers : undefined,
+        queryParams: keepsDeclared ? declared.queryParams : undefined,
+    };
+}
+
+/** The values of a webhook that must never appear in an error: its URL and its write-only fields. */
+export function webhookSecrets(webhook: WebhookInputs): unknown[] {
+    return [webhook.url, webhook.headers, webhook.queryParams, webhook.service === "incidentio" ? webhook.body : undefined];
+}

@@ -1,0 +1,48 @@
+import fc from "fast-check";
+import { hex24, Input, obj, text, timeouts, word } from "./common";
+import { target } from "./dashboard";
+
+/** A name the server keeps as given: free text without surrounding whitespace. */
+const name = (max: number) => text(max).filter((s) => s.trim() === s);
+
+/** A sidebar-renderable pinned filter: one `IN`, `NOT IN` or numeric `BETWEEN` predicate. */
+const pinnedFilter = fc
+    .oneof(
+        fc.tuple(word, fc.boolean(), fc.array(word, { minLength: 1, maxLength: 3 })).map(([column, not, values]) => `${column}${not ? " NOT" : ""} IN (${values.map((v) => `'${v}'`).join(", ")})`),
+        fc.tuple(word, fc.integer(), fc.nat()).map(([column, low, width]) => `${column} BETWEEN ${low} AND ${low + width}`),
+    )
+    .filter((condition) => /^[A-Za-z_]/.test(condition))
+    .chain((condition) => obj({ condition: fc.constant(condition) }, { type: fc.constant("sql") }));
+
+/** A well-formed saved search. */
+export const savedSearch: fc.Arbitrary<Input> = obj(
+    { name: name(1024), sourceId: hex24 },
+    {
+        ...target,
+        select: fc.string({ maxLength: 40 }),
+        where: fc.string({ maxLength: 40 }),
+        whereLanguage: fc.constantFrom("lucene", "sql"),
+        orderBy: fc.string({ maxLength: 20 }),
+        tags: fc.array(fc.string({ minLength: 1, maxLength: 32 }).filter((t) => t.length <= 32), { maxLength: 5 }),
+        filters: fc.array(pinnedFilter, { maxLength: 3 }),
+        timeouts,
+    },
+);
+
+const secretMap = (key: fc.Arbitrary<string>) => fc.dictionary(key, fc.string({ maxLength: 20 }).filter((v) => !/[\u0000-\u001f\u007f]/.test(v)), { maxKeys: 3, noNullPrototype: true });
+const headerName = fc.string({ unit: fc.constantFrom(..."abcXYZ-_09!#"), minLength: 1, maxLength: 12 }).filter((h) => !/^\d/.test(h));
+const host = fc.constantFrom("relay.example.com", "hooks.example.org", "api.incident.io");
+
+/** A well-formed webhook of any service: slack without templated fields, the others with them. */
+export const webhook: fc.Arbitrary<Input> = fc
+    .tuple(
+        fc.oneof(
+            obj({ service: fc.constant("slack"), url: word.map((token) => `https://hooks.slack.com/services/${token}`) }),
+            obj(
+                { service: fc.constantFrom("generic", "incidentio"), url: fc.tuple(host, word).map(([h, p]) => `https://${h}/${p}`) },
+                { body: fc.string({ maxLength: 40 }), headers: secretMap(headerName), queryParams: secretMap(fc.string({ minLength: 1, maxLength: 12 })) },
+            ),
+        ),
+        obj({ name: name(1024) }, { ...target, description: fc.string({ maxLength: 40 }), timeouts }),
+    )
+    .map(([service, rest]) => ({ ...service, ...rest }));
