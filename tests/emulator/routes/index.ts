@@ -3,6 +3,7 @@ import { alertRoutes } from "./observability/alerts";
 import { dashboardRoutes } from "./observability/dashboards";
 import { lookupRoutes } from "./observability/lookups";
 import { organizationRoutes } from "./organization";
+import { pipeNetworkingRoutes } from "./pipeNetworking";
 import { pipeRoutes } from "./pipes";
 import { queryEndpointRoutes } from "./queryEndpoint";
 import { selfHostedRootRoutes } from "./selfHosted/root";
@@ -18,4 +19,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   organizationRoutes,
   queryEndpointRoutes,
   pipeRoutes,
+  pipeNetworkingRoutes,
 ];

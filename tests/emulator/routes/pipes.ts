@@ -1,3 +1,4 @@
+import { checkEndpointReferences } from "../domain/pipeNetworking/endpoints";
 import { ApiError, badRequest, ContractViolation, notFound } from "../http/apiError";
 import type { CloudState } from "../store";
 import type { HandlerContext, RouteModule } from "./types";
@@ -270,6 +271,7 @@ function touch(record: PipeRecord, ctx: HandlerContext): void {
 function patchSource(record: PipeRecord, arm: Json, ctx: HandlerContext): void {
   const unknown = Object.keys(arm).filter((field) => !PATCHABLE[record.kind].includes(field));
   if (unknown.length > 0) throw badRequest(`cannot change ${unknown.join(", ")} of a ${record.kind} pipe`);
+  if ("reversePrivateEndpointIds" in arm || "host" in arm) checkEndpointReferences(ctx.cloud, record.kind, { ...record.source, ...arm }, `source.${record.kind}`);
   if (record.kind === "postgres") {
     const connection = Object.keys(arm).filter((field) => !["credentials", "tableMappingsToAdd", "tableMappingsToRemove"].includes(field));
     // The service re-validates the connection with the credentials sent along; none sent → authentication fails.
@@ -347,6 +349,7 @@ export const pipeRoutes: RouteModule = {
       ctx.cloud.assertServiceRunning();
       const body = (req.body ?? {}) as Json;
       const { kind, arm } = validateCreate(body);
+      checkEndpointReferences(ctx.cloud, kind, arm, `source.${kind}`);
       const state = pipesState(ctx.cloud);
       const { source, secrets, unreturned } = splitArm(kind, arm);
       const { roles, ...destination } = body.destination as Json;
