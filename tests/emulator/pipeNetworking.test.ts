@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
-import { Emulator } from "./emulator";
-import { cdcScalingState, reversePrivateEndpointsState } from "./emulator/routes/pipeNetworking";
-import { pipesState } from "./emulator/routes/pipes";
+import { Emulator } from ".";
+import { cdcScalingState, reversePrivateEndpointsState } from "./routes/pipeNetworking";
+import { pipesState } from "./routes/pipes";
 
 type Body = Record<string, unknown>;
 interface Answer {
