@@ -10,6 +10,8 @@ import { dataPipeExport } from "./resources/dataPipe/export";
 import { dataPipe as dataPipeProvider } from "./resources/dataPipe/provider";
 import { organizationSettingsExport } from "./resources/organizationSettings/export";
 import { organizationSettings as organizationSettingsProvider } from "./resources/organizationSettings/provider";
+import { pipeReversePrivateEndpointExport } from "./resources/pipeReversePrivateEndpoint/export";
+import { pipeReversePrivateEndpoint as pipeReversePrivateEndpointProvider } from "./resources/pipeReversePrivateEndpoint/provider";
 import { queryEndpointExport } from "./resources/queryEndpoint/export";
 import { queryEndpoint as queryEndpointProvider } from "./resources/queryEndpoint/provider";
 
@@ -23,6 +25,7 @@ export interface RegisteredKind {
 export const registry = {
     dashboard: { provider: dashboardProvider, export: dashboardExport },
     alert: { provider: alertProvider, export: alertExport },
+    pipeReversePrivateEndpoint: { provider: pipeReversePrivateEndpointProvider, export: pipeReversePrivateEndpointExport },
     dataPipe: { provider: dataPipeProvider, export: dataPipeExport },
     queryEndpoint: { provider: queryEndpointProvider, export: queryEndpointExport },
     organizationSettings: { provider: organizationSettingsProvider, export: organizationSettingsExport },
@@ -33,6 +36,6 @@ export type ProviderKey = keyof typeof registry;
 
 // What the stub stored in every resource's state loads: `require("pulumi-observability/providers")[key]`. These
 // names must stay as long as states carry them; a test asserts they are exactly the registry's keys.
-export const { dashboard, alert, dataPipe, queryEndpoint, organizationSettings } = Object.fromEntries(
+export const { dashboard, alert, pipeReversePrivateEndpoint, dataPipe, queryEndpoint, organizationSettings } = Object.fromEntries(
     Object.entries(registry).map(([key, kind]) => [key, kind.provider]),
 ) as { [K in ProviderKey]: (typeof registry)[K]["provider"] };

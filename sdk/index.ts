@@ -7,4 +7,5 @@ export * from "./resources/dataPipe";
 export * from "./functions/dataPipes";
 export * from "./functions/observability";
 export * from "./resources/organizationSettings";
+export * from "./resources/pipeReversePrivateEndpoint";
 export * from "./resources/queryEndpoint";

@@ -55,6 +55,8 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
     const comments: string[][] = [];
     const secretKeys: { key: string; holds: string }[] = [];
     const where = whereValues(inventory);
+    /** Declared reverse private endpoints by id, for the pipes' references. */
+    const endpoints = new Map<string, Declaration>();
 
     /** Declares one object, or records why it cannot be declared. */
     async function declare(kind: Kind, className: string, object: ExportedObject, wantedName: string, header: string[], read: Record<string, unknown>, options: { adopt: boolean; extra?: (resourceName: string) => TsEntry[]; values?: Record<string, TsValue> }): Promise<Declaration | undefined> {
@@ -72,7 +74,7 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
         for (const key of [...first, ...Object.keys(settled.declared).filter((key) => !first.includes(key))]) {
             const value = settled.declared[key];
             if (value === undefined || key === "secrets") continue;
-            entries.push({ key, value: options.values?.[key] ?? where[key]?.(value) ?? annotate(value as TsValue, inventory) });
+            entries.push({ key, value: options.values?.[key] ?? where[key]?.(value) ?? annotate(value as TsValue, inventory, endpointReference) });
         }
         entries.push(...(options.extra?.(resourceName) ?? []));
         const declaration: Declaration = { kind, className, resourceName, header: [...header, ...drift], entries };
@@ -101,6 +103,13 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
         if (typeof inputs.savedSearchId === "string") values.savedSearchId = new Annotated(inputs.savedSearchId, "saved search (referenced by id, not managed here)");
         const wanted = slug(exported.name ?? "") || (inputs.source === "tile" ? slug(`${onDashboard?.name ?? ""} ${tileName ?? ""} alert`) : "search-alert") || "alert";
         await declare("alerts", "Alert", exported, wanted, header, inputs, { adopt: true, values });
+    }
+
+    // Reverse private endpoints before the pipes, which reference them by id.
+    for (const exported of sorted(inventory.reversePrivateEndpoints)) {
+        const header = [`Reverse private endpoint ${JSON.stringify(exported.name)} (${String(exported.inputs.type)})`];
+        const declaration = await declare("reversePrivateEndpoints", "PipeReversePrivateEndpoint", exported, slug(exported.name ?? "") || "endpoint", header, exported.inputs, { adopt: true });
+        if (declaration) endpoints.set(exported.id, declaration);
     }
 
     for (const exported of sorted(inventory.pipes)) {
@@ -154,6 +163,14 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
     const declared = Object.fromEntries(KINDS.map((kind) => [kind, declarations.filter((d) => d.kind === kind).length])) as Record<Kind, number>;
     return { index: programText(inventory, declarations, comments, secretKeys.length > 0), pulumiYaml: pulumiYaml(project), readme: readme(inventory, project, declared, secretKeys, skipped), secretKeys, declared, skipped };
 
+    /** `endpointOrders.id` for the id of a declared reverse private endpoint (a kafka pipe's `reversePrivateEndpointIds`). */
+    function endpointReference(id: string): Code | undefined {
+        const declaration = endpoints.get(id);
+        if (!declaration) return undefined;
+        declaration.variable ??= variables.claim(`endpoint${pascal(declaration.resourceName)}`);
+        return new Code(`${declaration.variable}.id`);
+    }
+
     /** `dashboardWeb.id` and `dashboardWeb.tileIds["Errors"]`, or why the ids stay literal. */
     function tileReference(exported: ExportedDashboard | undefined, tileId: string): Record<string, TsValue> | string {
         if (!exported) return "the dashboard is not part of this export";
@@ -191,18 +208,23 @@ function whereValues(inventory: Inventory): Record<string, ((value: unknown) => 
     };
 }
 
-/** Ids of data sources and webhooks get a comment naming them: they are referenced, not managed. */
-function annotate(value: TsValue, inventory: Inventory): TsValue {
+/**
+ * Ids of data sources and webhooks get a comment naming them: they are referenced, not managed. Ids of declared
+ * objects become references (`reference`).
+ */
+function annotate(value: TsValue, inventory: Inventory, reference: (id: string) => Code | undefined): TsValue {
     if (typeof value === "string") {
+        const declared = reference(value);
+        if (declared) return declared;
         const source = inventory.sourceNames.get(value);
         if (source !== undefined) return new Annotated(value, `data source ${JSON.stringify(source)}`);
         const webhook = inventory.webhookNames.get(value);
         if (webhook !== undefined) return new Annotated(value, `webhook ${JSON.stringify(webhook)}`);
         return value;
     }
-    if (Array.isArray(value)) return (value as TsValue[]).map((item) => annotate(item, inventory));
+    if (Array.isArray(value)) return (value as TsValue[]).map((item) => annotate(item, inventory, reference));
     if (value === null || typeof value !== "object" || value instanceof Code || value instanceof Annotated || value instanceof TsObject) return value;
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, annotate(item, inventory)]));
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, annotate(item, inventory, reference)]));
 }
 
 function describe(failures: readonly CheckFailure[]): string {
