@@ -12,6 +12,8 @@ import { organizationSettingsExport } from "./resources/organizationSettings/exp
 import { organizationSettings as organizationSettingsProvider } from "./resources/organizationSettings/provider";
 import { pipeReversePrivateEndpointExport } from "./resources/pipeReversePrivateEndpoint/export";
 import { pipeReversePrivateEndpoint as pipeReversePrivateEndpointProvider } from "./resources/pipeReversePrivateEndpoint/provider";
+import { pipesCdcScalingExport } from "./resources/pipesCdcScaling/export";
+import { pipesCdcScaling as pipesCdcScalingProvider } from "./resources/pipesCdcScaling/provider";
 import { queryEndpointExport } from "./resources/queryEndpoint/export";
 import { queryEndpoint as queryEndpointProvider } from "./resources/queryEndpoint/provider";
 
@@ -27,6 +29,7 @@ export const registry = {
     alert: { provider: alertProvider, export: alertExport },
     pipeReversePrivateEndpoint: { provider: pipeReversePrivateEndpointProvider, export: pipeReversePrivateEndpointExport },
     dataPipe: { provider: dataPipeProvider, export: dataPipeExport },
+    pipesCdcScaling: { provider: pipesCdcScalingProvider, export: pipesCdcScalingExport },
     queryEndpoint: { provider: queryEndpointProvider, export: queryEndpointExport },
     organizationSettings: { provider: organizationSettingsProvider, export: organizationSettingsExport },
 } as const satisfies Record<string, RegisteredKind>;
@@ -36,6 +39,6 @@ export type ProviderKey = keyof typeof registry;
 
 // What the stub stored in every resource's state loads: `require("pulumi-observability/providers")[key]`. These
 // names must stay as long as states carry them; a test asserts they are exactly the registry's keys.
-export const { dashboard, alert, pipeReversePrivateEndpoint, dataPipe, queryEndpoint, organizationSettings } = Object.fromEntries(
+export const { dashboard, alert, pipeReversePrivateEndpoint, dataPipe, pipesCdcScaling, queryEndpoint, organizationSettings } = Object.fromEntries(
     Object.entries(registry).map(([key, kind]) => [key, kind.provider]),
 ) as { [K in ProviderKey]: (typeof registry)[K]["provider"] };

@@ -8,4 +8,5 @@ export * from "./functions/dataPipes";
 export * from "./functions/observability";
 export * from "./resources/organizationSettings";
 export * from "./resources/pipeReversePrivateEndpoint";
+export * from "./resources/pipesCdcScaling";
 export * from "./resources/queryEndpoint";

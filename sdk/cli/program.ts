@@ -151,6 +151,10 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
         });
     }
 
+    for (const exported of inventory.cdcScaling) {
+        // PipesCdcScaling always takes over the service's capacity: it takes no adoptId.
+        await declare("cdcScaling", "PipesCdcScaling", exported, "cdc-scaling", ["The service's CDC capacity (deleting the resource only forgets it)"], exported.inputs, { adopt: false });
+    }
     for (const exported of inventory.queryEndpoint) {
         await declare("queryEndpoint", "QueryEndpoint", exported, "query-endpoint", ["The service's query endpoint"], exported.inputs, { adopt: true });
     }
