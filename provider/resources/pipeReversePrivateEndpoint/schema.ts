@@ -75,17 +75,21 @@ export const pipeReversePrivateEndpointSchema = z
         timeouts: timeoutsSchema,
     })
     .superRefine((endpoint, ctx) => {
+        // Not a known type (or not known yet, in a preview): the type's own failure says enough.
+        if (!Object.hasOwn(ENDPOINT_TYPE_FIELDS, endpoint.type)) return;
         const own: readonly string[] = ENDPOINT_TYPE_FIELDS[endpoint.type];
         for (const field of TYPE_FIELDS) {
             const present = endpoint[field] !== undefined;
             if (own.includes(field) && !present) ctx.addIssue({ code: "custom", path: [field], message: `is required for type ${endpoint.type}` });
             if (!own.includes(field) && present) ctx.addIssue({ code: "custom", path: [field], message: `is not used by type ${endpoint.type} (only ${own.join(", ")})` });
         }
+        if (!Array.isArray(endpoint.customPrivateDnsMappings)) return;
         if (endpoint.type === "MSK_MULTI_VPC" && endpoint.customPrivateDnsMappings.length > 0) {
             ctx.addIssue({ code: "custom", path: ["customPrivateDnsMappings"], message: "is not supported for MSK_MULTI_VPC endpoints" });
         }
         const seen = new Set<string>();
         endpoint.customPrivateDnsMappings.forEach((mapping, i) => {
+            if (typeof mapping?.privateDnsName !== "string") return;
             const name = mapping.privateDnsName.toLowerCase();
             if (seen.has(name)) ctx.addIssue({ code: "custom", path: ["customPrivateDnsMappings", i, "privateDnsName"], message: `duplicate private DNS name ${JSON.stringify(mapping.privateDnsName)}` });
             seen.add(name);

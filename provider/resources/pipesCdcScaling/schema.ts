@@ -29,7 +29,7 @@ export const pipesCdcScalingSchema = z
     })
     .superRefine((scaling, ctx) => {
         const { replicaCpuMillicores: cpu, replicaMemoryGb: memory } = scaling;
-        if (cpu !== undefined && memory !== undefined && memory * MILLICORES_PER_GB !== cpu) {
+        if (typeof cpu === "number" && typeof memory === "number" && memory * MILLICORES_PER_GB !== cpu) {
             ctx.addIssue({ code: "custom", path: ["replicaMemoryGb"], message: `must be ${GB_PER_CORE} GB per CPU core: ${cpu / MILLICORES_PER_GB} for ${cpu} millicores` });
         }
     });
