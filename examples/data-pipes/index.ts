@@ -1,7 +1,7 @@
 // One data pipe per source kind, writing into tables of one cloud service. Every secret comes from secret
 // stack configuration and goes in the pipe's `secrets` argument, which is encrypted in state.
 import * as pulumi from "@pulumi/pulumi";
-import * as obs from "../../sdk";
+import * as obs from "pulumi-observability";
 
 const config = new pulumi.Config("demo");
 

@@ -1,7 +1,7 @@
 // Dashboards and alerts of a cloud service's managed observability API: the same resources as on a
 // self-hosted API, reached through the cloud API with `observability:variant` set to `managed`.
 import * as pulumi from "@pulumi/pulumi";
-import * as obs from "../../sdk";
+import * as obs from "pulumi-observability";
 
 const config = new pulumi.Config("demo");
 const team = config.get("team") ?? "payments";

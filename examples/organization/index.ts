@@ -1,7 +1,7 @@
 // The settings of the cloud organization and the query endpoint of one of its services. The organization
 // exists outside the stack: this program adopts it, and `pulumi destroy` leaves it exactly as it is.
 import * as pulumi from "@pulumi/pulumi";
-import * as obs from "../../sdk";
+import * as obs from "pulumi-observability";
 
 const config = new pulumi.Config("demo");
 

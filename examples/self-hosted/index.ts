@@ -1,7 +1,7 @@
 // A service's dashboard and its alerts on a self-hosted observability API: sources and webhooks are
 // looked up by kind and name, the alerts follow the dashboard's tiles by name.
 import * as pulumi from "@pulumi/pulumi";
-import * as obs from "../../sdk";
+import * as obs from "pulumi-observability";
 
 const config = new pulumi.Config("demo");
 const service = config.get("service") ?? "checkout";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { Clock } from "./http/clock";
-import { ApiClient } from "./http/client";
+import { ApiClient, DEFAULT_MAX_RESPONSE_BYTES } from "./http/client";
 import { cloudEnvelope, selfHostedEnvelope } from "./http/envelope";
 import { DEFAULT_LIMITS, sharedLimiter } from "./http/rateLimiter";
 import { DEFAULT_RETRY, RetryPolicy } from "./http/retry";
@@ -36,6 +36,7 @@ export class Apis {
         const key = this.settings.require("apiKey", "for the self-hosted API");
         return this.client("self-hosted", new URL(`${base.href.replace(/\/$/, "")}/api/v2`), `Bearer ${key}`, [key], {
             help: `set ${where("apiKey")} to a personal API access key from the team settings (not the ingestion key)`,
+            urlSetting: "apiUrl",
             rate: this.settings.rateLimit("selfHostedRateLimit", DEFAULT_LIMITS.selfHosted),
         });
     }
@@ -48,6 +49,7 @@ export class Apis {
         const token = Buffer.from(`${keyId}:${keySecret}`).toString("base64");
         return this.client("cloud", new URL(`${base.href.replace(/\/$/, "")}/v1`), `Basic ${token}`, [keySecret, token], {
             help: `set ${where("keyId")} and ${where("keySecret")} to a cloud API key`,
+            urlSetting: "cloudUrl",
             rate: this.settings.rateLimit("cloudRateLimit", DEFAULT_LIMITS.cloud),
         });
     }
@@ -66,7 +68,7 @@ export class Apis {
         return path`/organizations/${org}/services/${svc}`;
     }
 
-    private client(name: string, baseUrl: URL, authorization: string, secrets: string[], extra: { help: string; rate: { limit: number; windowMs: number } }): ApiClient {
+    private client(name: string, baseUrl: URL, authorization: string, secrets: string[], extra: { help: string; urlSetting: "apiUrl" | "cloudUrl"; rate: { limit: number; windowMs: number } }): ApiClient {
         const retry: RetryPolicy = {
             baseDelayMs: this.settings.duration("retryBaseDelayMs", DEFAULT_RETRY.baseDelayMs),
             maxDelayMs: DEFAULT_RETRY.maxDelayMs,
@@ -74,7 +76,8 @@ export class Apis {
         };
         const timeoutMs = this.settings.duration("requestTimeoutMs", 30_000);
         const listCacheMs = this.settings.duration("readCacheMs", 10_000);
-        const fingerprint = createHash("sha256").update(`${baseUrl.href}|${authorization}|${JSON.stringify(retry)}|${timeoutMs}|${listCacheMs}|${JSON.stringify(extra.rate)}`).digest("hex");
+        const maxResponseBytes = this.settings.bytes("maxResponseBytes", DEFAULT_MAX_RESPONSE_BYTES);
+        const fingerprint = createHash("sha256").update(`${baseUrl.href}|${authorization}|${JSON.stringify(retry)}|${timeoutMs}|${listCacheMs}|${maxResponseBytes}|${JSON.stringify(extra.rate)}`).digest("hex");
         let client = this.clients.get(fingerprint);
         if (!client) {
             client = new ApiClient({
@@ -83,6 +86,9 @@ export class Apis {
                 authorization,
                 secrets,
                 credentialHelp: extra.help,
+                urlSetting: extra.urlSetting,
+                describeSetting: where,
+                maxResponseBytes,
                 plainTextNotFound: name === "self-hosted",
                 envelope: name === "cloud" ? cloudEnvelope : selfHostedEnvelope,
                 limiter: sharedLimiter(name, baseUrl.origin, authorization, extra.rate, this.clock),
@@ -95,4 +101,19 @@ export class Apis {
         }
         return client;
     }
+}
+
+/** What every operation of a resource gets: the APIs and the operation's deadline. */
+export interface OperationContext {
+    apis: Apis;
+    /** Aborts when the resource's own timeout for this operation expires. */
+    signal: AbortSignal;
+}
+
+/** For `ResourceDefinition.clients`: the client of the variant the (unchecked) inputs choose, built without a request. */
+export function targetClients(apis: Apis, inputs: Record<string, unknown>): void {
+    // An unknown id is the sentinel, itself a UUID: it passes, and is checked again once known.
+    const text = (key: string) => (typeof inputs[key] === "string" ? (inputs[key] as string) : undefined);
+    const variant = text("variant");
+    apis.observability(variant === "managed" || variant === "self-hosted" ? variant : undefined, { organizationId: text("organizationId"), serviceId: text("serviceId") });
 }

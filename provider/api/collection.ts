@@ -1,11 +1,10 @@
 import { z } from "zod";
-import type { ObservabilityApi } from "./apis";
+import type { ObservabilityApi, OperationContext } from "./apis";
 import { ApiError } from "./http/errors";
 import { readThroughList } from "./cachedRead";
-import { path } from "./ids";
+import { hex24, path } from "./ids";
 import { listAll } from "./paging";
-import { createOnce, pickCreated } from "./recovery";
-import type { OperationContext } from "../engine/dynamicProvider";
+import { createWithoutAdoptingStrangers } from "./recovery";
 import type { ResolvedTarget } from "../settings/target";
 
 // Ids this process created or adopted: never taken for another resource's lost create.
@@ -16,7 +15,7 @@ export interface Collection<W extends { id: string }> {
     api: ObservabilityApi;
     /**
      * POSTs `body` once: when the answer is lost, lists the collection and adopts the one new object that
-     * `matches` (never one already claimed by this process) instead of posting again.
+     * `matches` (never one listed before the POST, nor one already claimed by this process) instead of posting again.
      */
     create(operation: string, body: unknown, matches: (candidate: W) => boolean): Promise<W>;
     /** The object, or undefined when the server says it does not exist. */
@@ -37,9 +36,16 @@ export function collectionAt<W extends { id: string }>(ctx: OperationContext, ta
     return {
         api,
         async create(operation, body, matches) {
-            const post = () => client.request({ operation, method: "POST", path: base, body, response: wire, signal });
-            const findCreated = async () => pickCreated(await listAll(client, `${operation}: look for it after the answer was lost`, base, wire, signal), matches, claimed, operation);
-            const created = await createOnce(post, findCreated);
+            const created = await createWithoutAdoptingStrangers({
+                operation,
+                client,
+                listKey: base,
+                list: () => listAll(client, `${operation} (listing ${name})`, base, wire, signal),
+                post: () => client.request({ operation, method: "POST", path: base, body, response: wire, signal }),
+                matches,
+                claimed,
+                id: hex24,
+            });
             claimed.add(created.id);
             return created;
         },

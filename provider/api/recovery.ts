@@ -1,5 +1,8 @@
+import { z } from "zod";
+import type { ApiClient } from "./http/client";
 import { Clock, systemClock } from "./http/clock";
 import { ApiError } from "./http/errors";
+import { truncate } from "./http/redact";
 
 const MAX_POSTS = 3;
 
@@ -40,4 +43,44 @@ export function pickCreated<T extends { id: string }>(candidates: readonly T[], 
         );
     }
     return found[0];
+}
+
+/** What {@link createWithoutAdoptingStrangers} needs to know about one create. */
+export interface CreateSpec<W extends { id: string }> {
+    /** What the provider is doing, for messages: `create Dashboard "web"`. */
+    operation: string;
+    /** The client of the collection, whose snapshot cache is shared by the creates of a run. */
+    client: ApiClient;
+    /** The collection's path, the snapshot's cache key. */
+    listKey: string;
+    /** Every object of the collection. */
+    list(): Promise<W[]>;
+    /** Sends the create once. */
+    post(): Promise<W>;
+    /** Whether an object is the one the lost POST would have created. */
+    matches(candidate: W): boolean;
+    /** Ids already owned by other resources of this process. */
+    claimed: ReadonlySet<string>;
+    /** The form of a valid id. */
+    id: z.ZodType<string>;
+}
+
+/**
+ * Creates an object with {@link createOnce}, but a lost create may only adopt an object that provably did not
+ * exist before the POST: the collection is listed first (one list shared by the creates of a run through the
+ * client's snapshot cache), and whatever that list holds is never taken, however well it matches. A pre-existing
+ * twin therefore leads to a second object or a clear failure, never to a stack that would delete the user's own
+ * object. An id the server answers that is not a valid id is refused, naming it, before the object is lost track of.
+ */
+export async function createWithoutAdoptingStrangers<W extends { id: string }>(spec: CreateSpec<W>): Promise<W> {
+    const snapshot = await spec.client.snapshots.get(spec.listKey, () => spec.list());
+    const existed = new Set([...snapshot.map((object) => object.id), ...spec.claimed]);
+    const created = await createOnce(spec.post, async () => pickCreated(await spec.list(), spec.matches, existed, spec.operation));
+    if (!spec.id.safeParse(created.id).success) {
+        throw new Error(
+            `${spec.operation}: the server created the object but answered an invalid id ${truncate(JSON.stringify(created.id), 120)}; ` +
+                "it is not recorded in the stack: find that object in the console and delete it, or adopt it (`adoptId`) under its real id",
+        );
+    }
+    return created;
 }

@@ -1,17 +1,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { Apis } from "../api/apis";
+import { Apis, OperationContext } from "../api/apis";
 import { ConfigSource, Settings } from "../settings/config";
 import { durationMs, Timeouts } from "./fields";
 import { containsUnknown } from "./unknown";
 import { propertyPath, sameValue, toJson, valueAt } from "./values";
 
-/** What every operation of a resource gets: the APIs and the operation's deadline. */
-export interface OperationContext {
-    apis: Apis;
-    /** Aborts when the resource's own timeout for this operation expires. */
-    signal: AbortSignal;
-}
+export type { OperationContext };
 
 /** The input that names an existing object to adopt instead of creating one. */
 export const ADOPT_KEY = "adoptId";
@@ -44,6 +39,11 @@ export interface ResourceDefinition<Inputs extends CommonInputs, Outputs extends
      * compares like with like.
      */
     complete?(inputs: Inputs, settings: Settings): Inputs;
+    /**
+     * Builds, without any request, the API clients the inputs (still unparsed, maybe with unknowns) will be served
+     * by, so that a missing or malformed credential or URL fails at `check` (preview), naming the setting.
+     */
+    clients(apis: Apis, inputs: Record<string, unknown>): void;
     /** Input property paths whose change the API cannot apply in place. */
     replaceKeys(olds: Outputs, news: Inputs, changed: ReadonlySet<string>): string[];
     /** Whether the old object must go before the new one exists (a singleton per service). */
@@ -116,9 +116,22 @@ export function dynamicProvider<Inputs extends CommonInputs, Outputs extends Inp
             if (!parsed.success) {
                 const failures = parsed.error.issues
                     .filter((issue) => !containsUnknown(valueAt(candidate, issue.path)))
+                    // An unknown key is named by its own path (`tiles[0].config.selcet`), one failure per key; a key that
+                    // cannot be written as a path is named in the message of its object's failure.
+                    .flatMap((issue): { path: PropertyKey[]; message: string }[] =>
+                        issue.code === "unrecognized_keys"
+                            ? issue.keys.map((key) =>
+                                  /^[A-Za-z_$][\w$]*$/.test(key)
+                                      ? { path: [...issue.path, key], message: "unknown property (a typo?): not an input of this resource" }
+                                      : { path: issue.path, message: `unknown property ${JSON.stringify(key)} (a typo?): not an input of this resource` },
+                              )
+                            : [issue],
+                    )
                     .map((issue) => ({ property: propertyPath(issue.path) || def.typeName, reason: issue.message }));
                 if (failures.length > 0) return { failures };
             }
+            // Throws a ConfigurationError naming the config key and the environment variable.
+            def.clients(apis, candidate);
             // With unknowns the inputs pass through untouched; they are checked again when known.
             return { inputs: { ...(containsUnknown(candidate) || !parsed.success ? candidate : toJson(complete(parsed.data as Inputs, apis.settings))), ...adopt } };
         },

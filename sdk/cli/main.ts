@@ -2,8 +2,9 @@
 // `pulumi-observability export`: writes a Pulumi program that adopts the objects that already exist.
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { registry } from "../../provider";
 import { Apis } from "../../provider/api/apis";
-import { CONFIG_NAMESPACE, ConfigSource, Settings } from "../../provider/settings/config";
+import { CONFIG_NAMESPACE, ConfigSource, SettingName, SETTINGS, Settings } from "../../provider/settings/config";
 import { ExportOptions, kindsFor, parseArgs, SettingFlags, USAGE, UsageError } from "./args";
 import { generateProgram } from "./program";
 import { progressOn, ProgressStream } from "./progress";
@@ -49,6 +50,12 @@ export async function main(argv: readonly string[], io: CliIo = { stdout: proces
     }
 }
 
+/** The export's settings (flags, then the environment) as the stack config a provider is configured with. */
+function settingsSource(settings: Settings): ConfigSource {
+    const prefix = `${CONFIG_NAMESPACE}:`;
+    return { get: (key) => (key.startsWith(prefix) && key.slice(prefix.length) in SETTINGS ? settings.get(key.slice(prefix.length) as SettingName) : undefined) };
+}
+
 async function exportProgram(options: ExportOptions, io: CliIo): Promise<void> {
     const settings = new Settings(flagSource(options.settings), io.env);
     const variant = settings.variant();
@@ -58,6 +65,8 @@ async function exportProgram(options: ExportOptions, io: CliIo): Promise<void> {
     }
     const kinds = kindsFor(options.kinds, variant);
     const inventory = await readInventory(new Apis(settings), variant, { kinds, name: options.name }, progressOn(io.stderr), AbortSignal.timeout(EXPORT_TIMEOUT_MS));
+    // The providers' own `check` settles the declarations; it checks the settings too, so it gets the same ones.
+    for (const { provider } of Object.values(registry)) await provider.configure({ config: settingsSource(settings) });
     const program = await generateProgram(inventory, options.project);
     if (options.out === undefined) {
         io.stdout.write(program.index);

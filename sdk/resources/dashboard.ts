@@ -10,20 +10,9 @@ export type DashboardArgs = ArgsOf<DashboardDeclaration> & AdoptionArgs;
 
 // Every output, seeded so that the engine reports it even when the arguments leave it out.
 const OUTPUTS = {
-    name: undefined,
-    tiles: undefined,
-    tags: undefined,
-    filters: undefined,
-    containers: undefined,
-    savedQuery: undefined,
-    savedQueryLanguage: undefined,
-    savedFilterValues: undefined,
-    variant: undefined,
-    organizationId: undefined,
-    serviceId: undefined,
-    target: undefined,
-    tileIds: undefined,
-    filterIds: undefined,
+    name: undefined, tiles: undefined, tags: undefined, filters: undefined, containers: undefined,
+    savedQuery: undefined, savedQueryLanguage: undefined, savedFilterValues: undefined, variant: undefined,
+    organizationId: undefined, serviceId: undefined, target: undefined, tileIds: undefined, filterIds: undefined
 } satisfies UnsetOutputs<DashboardOutputs>;
 
 /** The outputs of a {@link Dashboard}, typed from the schema's `DashboardOutputs`. */

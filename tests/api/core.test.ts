@@ -30,6 +30,8 @@ describe("HTTP core", () => {
             authorization: `Bearer ${SECRET}`,
             secrets: [SECRET],
             credentialHelp: "set `observability:apiKey` (environment variable OBSERVABILITY_API_KEY)",
+            urlSetting: "apiUrl",
+            describeSetting: (name) => name,
             plainTextNotFound: true,
             envelope,
             limiter,

@@ -1,4 +1,9 @@
-/** Measurement helpers of the benchmark: arrival times of requests and the achieved rate under a limit. */
+/**
+ * Measurement helpers of the benchmark: arrival times of requests, the achieved rate and the lower bound under a
+ * limit, and a process's peak memory and CPU time.
+ */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
 
 /** Arrival times (`performance.now()`) of the items pushed onto an array, e.g. an emulator's request log. */
 export interface ArrivalTimes<T> {
@@ -71,3 +76,39 @@ export function median(values: readonly number[]): number {
     const mid = Math.floor(sorted.length / 2);
     return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
+
+/** A documented rate limit: at most `limit` requests per window of `windowMs`. */
+export interface WindowLimit {
+    limit: number;
+    windowMs: number;
+}
+
+/**
+ * The least wall time `requests` requests can take under `limit`: a server counting fixed windows accepts `limit`
+ * per window, so the last request cannot leave before the window it needs opens, `ceil(requests / limit) - 1`
+ * windows after the first. Latency and the work between requests count as zero.
+ * @param requests the fewest requests the work needs on this API
+ * @param limit the API's limit
+ */
+export function lowerBoundMs(requests: number, limit: WindowLimit): number {
+    return Math.max(0, Math.ceil(requests / limit.limit) - 1) * limit.windowMs;
+}
+
+/** A process's peak resident memory so far (`VmHWM` of /proc/PID/status), in bytes; Linux only. */
+export function peakRssBytes(pid: number): number {
+    const match = /^VmHWM:\s+(\d+)\s+kB$/m.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+    if (!match) throw new Error(`no VmHWM in /proc/${pid}/status`);
+    return Number(match[1]) * 1024;
+}
+
+/** CPU time (user + system) a process has used so far (/proc/PID/stat), in milliseconds; Linux only. */
+export function cpuTimeMs(pid: number): number {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which may hold spaces) start at its closing parenthesis: utime and stime are
+    // fields 14 and 15 of the whole line, 12 and 13 after it.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** The kernel's unit of /proc CPU times (`getconf CLK_TCK`, 100 on Linux). */
+const CLOCK_TICKS_PER_SECOND = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;

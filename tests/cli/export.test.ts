@@ -273,6 +273,10 @@ describe("export: the command that writes a program adopting existing objects", 
             }
         }
         assert.match(index, /import \* as observability from "pulumi-observability";/);
+        // Values equal to the server's defaults are left out, at any depth (the round trip below still plans nothing).
+        assert.deepEqual(index.match(/valueExpression: ""|asRatio: false|where: ""|whereLanguage: "lucene"/g) ?? [], []);
+        assert.match(readme, /\b1 query endpoint, 1 organization\./, "counts in words, singular for one");
+        assert.match(readme, /read from the secret config keys above/);
         // References as code: the alerts on tiles point at their dashboard's outputs.
         assert.match(index, /dashboardId: dashboardWebService\.id,\n\s+tileId: dashboardWebService\.tileIds\["Errors"\],/);
         assert.match(index, /tileId: dashboardCheckout\.tileIds\.apply\(\(ids\) => ids\["get"\]\)/, "a tile named like an Output member is read through apply");
@@ -365,6 +369,7 @@ describe("export: the command that writes a program adopting existing objects", 
         const none = await runExport(stack.emu, ["--kinds", "queryEndpoint,organization", "--name", "nothing like this"]);
         assert.equal(none.status, 0);
         assert.ok(!/new observability\./.test(none.stdout), "the query endpoint has no name and the organization's does not match");
+        assert.ok(!/const (organizationId|serviceId) =/.test(none.stdout), "no constant that nothing uses");
         assert.deepEqual(writes(), []);
     });
 
@@ -385,6 +390,9 @@ describe("export: the command that writes a program adopting existing objects", 
         assert.equal(exported.status, 0, exported.stderr);
         const index = readFileSync(path.join(dir, "index.ts"), "utf8");
         assert.match(index, /variant: "managed",\n\s+organizationId,\n\s+serviceId,/);
+        const readme = readFileSync(path.join(dir, "README.md"), "utf8");
+        assert.match(readme, /: 1 dashboard, 1 alert\./);
+        assert.ok(!/secret config key/.test(readme), "no secret keys to mention");
         assert.ok(stack.emu.requests.every((r) => !r.path.includes("/webhooks")), "the managed variant's webhooks are not read (not in the spec)");
 
         await runProgram({ program: path.join(dir, "index.ts"), engine: stack.engine, config: {}, project: PROJECT, stack: "dev" });

@@ -1,28 +1,6 @@
 import { strict as assert } from "node:assert";
 import { Emulator, ManualClock } from ".";
-
-/** Thin fetch helpers for both APIs of one emulator. */
-function client(emu: Emulator) {
-  const { apiKey, keyId, keySecret, organizationId, serviceId } = emu.credentials;
-  const basic = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString("base64")}`;
-  const managed = `/v1/organizations/${organizationId}/services/${serviceId}/observability`;
-  const call = async (path: string, method = "GET", body?: unknown, authorization?: string | null) => {
-    const headers: Record<string, string> = {};
-    const auth = authorization === undefined ? (path.startsWith("/v1") ? basic : `Bearer ${apiKey}`) : authorization;
-    if (auth !== null) headers.Authorization = auth;
-    if (body !== undefined) headers["Content-Type"] = "application/json";
-    const res = await fetch(emu.url + path, { method, headers, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });
-    const text = await res.text();
-    let json: any;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: res.status, headers: res.headers, text, json };
-  };
-  return { call, managed, basic };
-}
+import { emulatorClient as client } from "../support/emulatorClient";
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const HEX24 = /^[0-9a-f]{24}$/;

@@ -30,8 +30,14 @@ export interface EmulatorOptions {
   clock?: Clock;
   /** TCP port on 127.0.0.1 (default 0: an ephemeral port). */
   port?: number;
-  /** Directory holding `self-hosted.json` and `cloud.json` (default: `$OBSERVABILITY_OPENAPI_DIR` or `../shared/openapi`). */
+  /** Directory holding `self-hosted.json` and `cloud.json` (default: `$OBSERVABILITY_OPENAPI_DIR` or `tests/emulator/openapi`). */
   openApiDir?: string;
+  /**
+   * `seeded` (default): both teams start with the fixture connection, sources, webhooks and saved search.
+   * `empty`: no dashboards, alerts, sources, webhooks, saved searches or self-hosted connections; the managed
+   * service keeps only its platform-provisioned connection (`managedConnectionId`), which its API cannot list.
+   */
+  fixtures?: "seeded" | "empty";
 }
 
 /** A local emulator of the self-hosted API (`/api/v2`) and the cloud API (`/v1`) on one loopback origin. */
@@ -51,7 +57,9 @@ export class Emulator {
     private readonly server: Server,
     readonly credentials: Credentials,
     readonly store: EmulatorStore,
-    readonly fixtures: Fixtures,
+    private readonly seeded: Fixtures | undefined,
+    /** The managed service's platform connection: the `connection` a managed source must name (§1.7). */
+    readonly managedConnectionId: string,
     readonly clock: Clock,
     rateLimits: RateLimits,
   ) {
@@ -80,8 +88,11 @@ export class Emulator {
         credentials.serviceId,
       ),
     };
-    seedTeam(store.selfHosted, fixtures);
-    seedTeam(store.managed, fixtures);
+    const seeded = options.fixtures === "empty" ? undefined : fixtures;
+    if (seeded) {
+      seedTeam(store.selfHosted, seeded);
+      seedTeam(store.managed, seeded);
+    } else store.managed.connections.set(fixtures.connection.id, { ...structuredClone(fixtures.connection), name: "Platform connection" });
     const docs = loadOpenApiDocuments(options.openApiDir);
     const rateLimits = new RateLimits(clock, options.rateLimits ?? true);
     const server = createServer();
@@ -89,7 +100,7 @@ export class Emulator {
       server.once("error", reject);
       server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
     });
-    const emulator = new Emulator(server, credentials, store, fixtures, clock, rateLimits);
+    const emulator = new Emulator(server, credentials, store, seeded, fixtures.connection.id, clock, rateLimits);
     const deps: PipelineDeps = {
       credentials,
       router: buildRouter(ROUTE_MODULES),
@@ -111,7 +122,7 @@ export class Emulator {
         clock,
         nowIso,
         docs,
-        fixtures,
+        fixtures: seeded,
         credentials,
       }),
     };
@@ -122,6 +133,12 @@ export class Emulator {
       });
     });
     return emulator;
+  }
+
+  /** The records both teams started with; throws when the emulator started with `fixtures: "empty"`. */
+  get fixtures(): Fixtures {
+    if (!this.seeded) throw new Error('emulator: started with fixtures: "empty", so there are no fixture records');
+    return this.seeded;
   }
 
   /** Cloud state: the organization, and the service state switch (`emu.cloud.setServiceState("idle")`). */

@@ -58,7 +58,8 @@ describe("__provider: the serialized provider of every resource", function () {
     it("still works once the real host loads it", async function () {
         assertBuilt();
         ensureSelfLink();
-        const host = await ProviderHost.start({ config: {} });
+        // Check builds the API client it will use (no request), so the host needs its settings.
+        const host = await ProviderHost.start({ config: { "observability:apiKey": { secret: "serialization-test-key" } } });
         try {
             const text = texts.get("pulumi-nodejs:dynamic/observability:Dashboard") ?? "";
             const checked = await host.check(urn("Dashboard", "d"), {}, { name: "From the serialized stub", tiles: [], __provider: text });

@@ -145,6 +145,20 @@ describe("fuzzing: check and diff of every resource (fast-check, in process)", f
                 );
             });
 
+            it("refuses an unknown key at any depth, naming its path, and sends nothing", async function () {
+                const objectPlaces = (input: Input): Path[] => [[], ...pathsOf(input).filter((p) => { const v = at(input, p); return typeof v === "object" && v !== null && !Array.isArray(v); })];
+                const typo = fc.stringMatching(/^[a-z][a-zA-Z]{0,11}$/).map((word) => `zz${word}`);
+                await fc.assert(
+                    fc.asyncProperty(subject.valid, fc.nat(), typo, fc.jsonValue({ maxDepth: 1 }), async (input, pick, key, value) => {
+                        const places = objectPlaces(input);
+                        const place = places[pick % places.length];
+                        await refusedAt(subject, replaceAt(input, [...place, key], value), [...place, key]);
+                        noRequests();
+                    }),
+                    settings(150),
+                );
+            });
+
             it("keeps hostile free text (names, descriptions) exactly as given, or refuses it at its place", async function () {
                 await fc.assert(
                     fc.asyncProperty(hostileAt(freeTextPaths), async ({ input, place, hostile }) => {

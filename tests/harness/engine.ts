@@ -1,6 +1,6 @@
 /**
  * A small, honest model of what the Pulumi engine does with dynamic resources during `pulumi up`, `preview`,
- * `refresh` and `destroy`, driving a real {@link ProviderHost} (../shared/pulumi-dynamic.md §5).
+ * `refresh` and `destroy`, driving a real {@link ProviderHost} (as the Pulumi CLI runs a dynamic provider).
  *
  * What it models: check with old inputs; diff against old outputs (with the engine's own input diff when the
  * provider answers DIFF_UNKNOWN); create / update / same; create-before-delete replacement with the old object
@@ -8,9 +8,11 @@
  * order; unknown outputs during preview; refresh with `ReadResult.inputs`; partial-create state (init failures);
  * state kept in memory.
  *
- * Steps run in parallel as in Pulumi (`parallel` option, default {@link DEFAULT_PARALLEL}; 1 runs them one at a
- * time): a resource starts once the resources it depends on are done, a delete once its dependents are deleted.
- * After a failed step no new step starts; the steps in flight finish, then the first error is thrown.
+ * Steps run in parallel as in Pulumi (`parallel` option, default {@link DEFAULT_PARALLEL}, the CLI's own default; 1
+ * runs them one at a time): a resource is ready once the resources it depends on are done (a program registers it
+ * once its inputs resolve), a delete once its dependents are deleted, and ready steps start in the order they became
+ * ready, as registrations queue for the step executor's workers. After a failed step no new step starts; the steps
+ * in flight finish, then the first error is thrown.
  *
  * What the real engine does that this model leaves out:
  * - secrets: `additionalSecretOutputs` and `annotateSecrets` (outputs sharing a key with a secret input become
@@ -24,6 +26,7 @@
  * - interpolating an unknown value into a string makes the whole string unknown in Pulumi; here the unknown
  *   marker is embedded in the string.
  */
+import { availableParallelism } from "node:os";
 import { isDeepStrictEqual } from "node:util";
 import { DiffChanges, HostCallError, CheckFailure, PropertyMap, ProviderHost, parseUrn, urn } from "./host";
 
@@ -132,13 +135,24 @@ export interface EngineOptions {
     stack?: string;
     /**
      * How many steps may run at once (`pulumi up --parallel`). Default {@link DEFAULT_PARALLEL}; 1 runs the steps
-     * one at a time, in declaration order as far as dependencies allow.
+     * one at a time, in the order they become ready (declaration order among those ready together).
      */
     parallel?: number;
 }
 
-/** Steps run at once unless {@link EngineOptions.parallel} says otherwise. */
-export const DEFAULT_PARALLEL = 16;
+/**
+ * The Pulumi CLI's default of `pulumi up --parallel`: `PULUMI_PARALLEL` when set to a positive number, otherwise four
+ * steps per CPU (`4 × GOMAXPROCS`, pkg/cmd/pulumi/operations/up.go; pulumi/pulumi#14989 explains the choice).
+ * @param env the environment to read `PULUMI_PARALLEL` from
+ * @param cpus the CPUs the process may use (Go's GOMAXPROCS defaults to them)
+ */
+export function pulumiDefaultParallel(env: NodeJS.ProcessEnv = process.env, cpus: number = availableParallelism()): number {
+    const configured = Number(env.PULUMI_PARALLEL);
+    return Number.isInteger(configured) && configured > 0 ? configured : 4 * cpus;
+}
+
+/** Steps run at once unless {@link EngineOptions.parallel} says otherwise: the CLI's default on this machine. */
+export const DEFAULT_PARALLEL = pulumiDefaultParallel();
 
 /** `check` refused the inputs of a resource. */
 export class CheckFailedError extends Error {
@@ -371,7 +385,7 @@ export class Engine {
             }
         }
         const done: OutputsByName = {};
-        // The first declared resource whose dependencies are all done starts first, as a program's awaits would unfold.
+        // A resource is ready once its dependencies are done, as a program registers it once its inputs resolve.
         const startable = (decl: DeclaredResource): ((part: RunResult) => Promise<void>) | undefined => {
             if (!(decl.dependsOn ?? []).every((dep) => dep in done)) return undefined;
             const evaluated = evaluate(decl, byName, done);
@@ -517,10 +531,11 @@ export class Engine {
 }
 
 /**
- * Starts items as they become ready, in list order, at most `limit` at a time: `startable(item)` returns the step
- * of an item that may start now, or undefined. After a failure nothing new starts; the steps in flight finish and
- * the first error is thrown. With `limit` 1 this is a plain loop that always runs the first ready item. Each step
- * records into its own part of `result`, merged in start order, so that results do not depend on timing.
+ * Starts items as they become ready, at most `limit` at a time, in the order they became ready (items ready at the
+ * same moment in list order): Pulumi's step executor takes registrations first come, first served, and a program
+ * registers a resource once its dependencies are done. `startable(item)` returns the step of an item that is ready
+ * now, or undefined. After a failure nothing new starts; the steps in flight finish and the first error is thrown.
+ * Each step records into its own part of `result`, merged in start order, so that results do not depend on timing.
  * @param items the items, in preferred start order
  * @param limit how many steps may run at once
  * @param result where the steps' outcomes are merged
@@ -534,17 +549,21 @@ async function runInOrder<T>(
     startable: (item: T) => ((part: RunResult) => Promise<void>) | undefined,
     stuck: (pending: T[]) => Error,
 ): Promise<void> {
-    const pending = [...items];
+    let pending = [...items];
+    const ready: ((part: RunResult) => Promise<void>)[] = [];
     const running = new Set<Promise<void>>();
     const parts: RunResult[] = [];
     let failure: { error: unknown } | undefined;
     try {
         for (;;) {
-            while (!failure && running.size < limit) {
-                let step: ((part: RunResult) => Promise<void>) | undefined;
-                const index = pending.findIndex((item) => (step = startable(item)) !== undefined);
-                if (index < 0 || !step) break;
-                pending.splice(index, 1);
+            // Items that became ready join the queue behind those already waiting for a slot.
+            pending = pending.filter((item) => {
+                const step = startable(item);
+                if (step) ready.push(step);
+                return !step;
+            });
+            while (!failure && running.size < limit && ready.length > 0) {
+                const step = ready.shift() as (part: RunResult) => Promise<void>;
                 const part = emptyResult();
                 parts.push(part);
                 const started: Promise<void> = step(part)

@@ -429,8 +429,9 @@ describe("harness: Engine model", function () {
             const declared = [ping("d", (o) => ({ name: "d", parentId: o.a?.id })), ping("a", { name: "a" }), ping("b", { name: "b" }), ping("c", { name: "c" })];
             const runs = [
                 { parallel: 16, expectedMost: 3, order: ["a", "b", "c", "d"] },
-                // One at a time, the first ready resource in declaration order goes next: d as soon as a is done.
-                { parallel: 1, expectedMost: 1, order: ["a", "d", "b", "c"] },
+                // One at a time, in the order they became ready (Pulumi's step executor serves registrations first
+                // come, first served): d, registered once a is done, queues behind b and c.
+                { parallel: 1, expectedMost: 1, order: ["a", "b", "c", "d"] },
             ];
             for (const { parallel, expectedMost, order } of runs) {
                 events.length = 0;

@@ -1,6 +1,6 @@
 /**
  * Drives Pulumi's own dynamic-provider host (`@pulumi/pulumi/cmd/dynamic-provider`) as a child process over
- * gRPC, the way the Pulumi CLI does (docs: ../shared/pulumi-dynamic.md §6). No CLI and no engine are needed.
+ * gRPC, the way the Pulumi CLI does (the engine side of the dynamic-provider protocol). No CLI and no engine are needed.
  */
 import { ChildProcess, spawn } from "node:child_process";
 import { createRequire } from "node:module";

@@ -8,7 +8,7 @@
  * also proves the serialized stub loads and runs in the host.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { Engine, RunResult } from "./engine";
+import { Engine, RunResult, UNKNOWN } from "./engine";
 import { PropertyMap, parseUrn } from "./host";
 import { SECRET_SIG, SECRET_SIG_KEY } from "./host";
 
@@ -71,10 +71,15 @@ export async function runProgram(options: ProgramOptions): Promise<RunResult> {
     return run.finish();
 }
 
-/** The engine sees secrets as plain values: the host answers `acceptSecrets=false`. */
+/**
+ * The engine sees secrets as plain values: the host answers `acceptSecrets=false`. A value not known yet reaches a
+ * dynamic provider as the unknown sentinel string at any depth (pulumi-dynamic.md §4), never as the mock
+ * runtime's `Unknown` object.
+ */
 function reveal(value: unknown): unknown {
     if (Array.isArray(value)) return value.map(reveal);
     if (typeof value !== "object" || value === null) return value;
+    if (pulumi.isUnknown(value)) return UNKNOWN;
     const record = value as Record<string, unknown>;
     if (record[SECRET_SIG_KEY] === SECRET_SIG) return reveal(record.value);
     return Object.fromEntries(Object.entries(record).map(([key, item]) => [key, reveal(item)]));

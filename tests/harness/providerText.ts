@@ -1,5 +1,5 @@
 /**
- * Ways to obtain the `__provider` text the host deserialises (../shared/pulumi-dynamic.md §3 and §6 step 1).
+ * Ways to obtain the `__provider` text the host deserialises (`pulumi.dynamic.Resource` serialises it).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -53,7 +53,7 @@ const SELF_LINK_TARGET = "..";
 /**
  * Makes `require("pulumi-observability/…")` resolve from the repository root, where the host runs: creates the
  * relative symlink `node_modules/pulumi-observability -> ..`. Node's package self-reference does not apply to the
- * host's `require-from-string` modules (§3). Idempotent and safe under concurrent calls (also across processes):
+ * host's `require-from-string` modules. Idempotent and safe under concurrent calls (also across processes):
  * symlink creation is atomic, and a lost race is verified like an existing link.
  */
 export function ensureSelfLink(): void {

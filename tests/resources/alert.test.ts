@@ -101,7 +101,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
             const result = await stack.engine.up(program);
 
             assert.deepEqual(result.created, ["errors"]);
-            assert.deepEqual(alertCalls(), ["POST /alerts"]);
+            assert.deepEqual(alertCalls(), ["GET /alerts", "POST /alerts"], "the list before the create, then the create");
             assert.deepEqual(bodies("POST"), [
                 {
                     source: "tile",
@@ -241,7 +241,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
             assert.deepEqual(result.created, ["errors"]);
             assert.equal(api.team().alerts.size, 1);
             assert.equal(state().id, [...api.team().alerts.keys()][0]);
-            assert.deepEqual(alertCalls(), ["POST /alerts", "GET /alerts"], "looked for the alert instead of posting again");
+            assert.deepEqual(alertCalls(), ["GET /alerts", "POST /alerts", "GET /alerts"], "looked for the alert instead of posting again");
             assert.deepEqual((await stack.engine.up(alertProgram(tileAlert()))).same, ["errors"]);
         });
 

@@ -183,7 +183,7 @@ describe("Dashboard (through the real host, against the emulator)", function () 
         const { id, outputs } = state();
         assert.deepEqual(outputs.target, { variant: "managed", organizationId: stack.emu.credentials.organizationId, serviceId: stack.emu.credentials.serviceId });
         const prefix = `/v1/organizations/${stack.emu.credentials.organizationId}/services/${stack.emu.credentials.serviceId}/observability/dashboards`;
-        assert.deepEqual(stack.cloudCalls(), [`POST ${prefix}`]);
+        assert.deepEqual(stack.cloudCalls(), [`GET ${prefix}`, `POST ${prefix}`], "the list before the create, then the create");
         stack.emu.clearRequests();
         await stack.engine.up(web({ ...(managed[0].inputs as PropertyMap), name: "Managed web v2" }));
         const put = stack.emu.requests.find((r) => r.method === "PUT");

@@ -97,7 +97,7 @@ describe("DataPipe (through the real host, against the emulator)", function () {
     let pipes: PipesState;
 
     before(async function () {
-        // Pipes move one state per GET in the emulator: polling without pauses never waits on real time.
+        // Pipes move one state per read (GET or list) in the emulator: polling without pauses never waits on real time.
         stack = await startEmulatedStack({ config: { "observability:pollIntervalMs": "0" } });
         pipes = pipesState(stack.emu.cloud);
     });
@@ -156,7 +156,7 @@ describe("DataPipe (through the real host, against the emulator)", function () {
 
             assert.deepEqual(result.created, ["orders"]);
             const record = recordOf("orders");
-            assert.deepEqual(calls(), ["POST /", `GET /${record.id}`]);
+            assert.deepEqual(calls(), ["GET /", "POST /", "GET /"], "the list before the POST, then its state through the poll round's list");
             const [post] = writes();
             assert.deepEqual(post.body, {
                 name: "orders",
@@ -222,8 +222,7 @@ describe("DataPipe (through the real host, against the emulator)", function () {
             const program = declare("replica", postgresPipe("replica"));
             await stack.engine.up(program);
 
-            const record = recordOf("replica");
-            assert.deepEqual(calls(), ["POST /", `GET /${record.id}`, `GET /${record.id}`], "Provisioning → Setup → Snapshot");
+            assert.deepEqual(calls(), ["GET /", "POST /", "GET /", "GET /"], "the list before the POST; Provisioning → Setup → Snapshot, one list per poll round");
             const { outputs } = stateOf("replica");
             assert.equal(outputs.state, "Snapshot");
             const source = (outputs.source as { postgres: { settings: PropertyMap; port?: number } }).postgres;
@@ -263,7 +262,6 @@ describe("DataPipe (through the real host, against the emulator)", function () {
             assertNoPlainSecret("the partial-create error", error.details);
 
             // Once the service catches up, a refresh sees it running and destroy (via the stored provider) removes it.
-            // (A refresh reads through the pipes list, which shows the state without stepping the emulator's machine.)
             pipes.behaviour.stuckByName.clear();
             Object.assign(recordOf("slow"), { state: "Running", pending: [] });
             await stack.engine.refresh();
@@ -291,7 +289,7 @@ describe("DataPipe (through the real host, against the emulator)", function () {
 
             assert.equal(pipes.pipes.size, 1, "exactly one pipe exists");
             assert.equal(stateOf("once").id, recordOf("once").id);
-            assert.deepEqual(calls().slice(0, 2), ["POST /", "GET /"], "after the lost answer the list is searched, not posted again");
+            assert.deepEqual(calls().slice(0, 3), ["GET /", "POST /", "GET /"], "after the lost answer the list is searched, not posted again");
         });
     });
 

@@ -145,7 +145,7 @@ describe("OrganizationSettings (through the real host, against the emulator)", f
             [{ organizationId: "not-a-uuid" }, "organizationId"],
             [{ name: "" }, "name"],
             [{ privateEndpoints: [endpoint("vpce-a", "A"), endpoint("vpce-a", "again")] }, "privateEndpoints[1].id"],
-            [{ privateEndpoints: [{ id: "vpce-a", description: "A", region: "eu-west-1" }] }, "privateEndpoints[0]"],
+            [{ privateEndpoints: [{ id: "vpce-a", description: "A", region: "eu-west-1" }] }, "privateEndpoints[0].region"],
             [{ privateEndpoints: [{ description: "no id" }] }, "privateEndpoints[0].id"],
         ]);
     });

@@ -23,6 +23,8 @@ const FAULT_RATE = 0.2;
 const REQUEST_TIMEOUT_MS = 2000;
 /** ...and a `slow` fault answers later than that (the server still applies the change). */
 const SLOW_MS = 3000;
+/** Steps at once: fixed, so that the soak's figures do not depend on the machine's CPU count. */
+const SOAK_PARALLEL = 16;
 /** How often a failed step is run again before the soak gives up on it. */
 const MAX_RERUNS = 5;
 
@@ -137,7 +139,7 @@ async function main(): Promise<void> {
     };
     const host = await ProviderHost.start({ config, env: withoutSettingsEnv(), timeoutMs: 30 * 60_000 });
     const counters = countOperations(host);
-    const engine = new Engine(host);
+    const engine = new Engine(host, { parallel: SOAK_PARALLEL });
     const steps: StepFigures[] = [];
     const deadline = performance.now() + args.maxMinutes * 60_000;
     console.log(

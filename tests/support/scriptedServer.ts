@@ -4,7 +4,8 @@ import { AddressInfo } from "node:net";
 /** One answer of a scripted server: a status with a body, or a dropped connection. */
 export type ScriptedAnswer =
     | { status: number; json?: unknown; text?: string; headers?: Record<string, string> }
-    | { drop: true };
+    | { drop: true }
+    | ((request: ScriptedRequest) => ScriptedAnswer);
 
 export interface SeenRequest {
     method: string;
@@ -12,6 +13,9 @@ export interface SeenRequest {
     authorization?: string;
     body: string;
 }
+
+/** What an answer function is given: the request, with all its headers. */
+export type ScriptedRequest = SeenRequest & { headers: Record<string, string | string[] | undefined> };
 
 /**
  * A loopback server that answers requests with a script, one answer per request, for testing the HTTP
@@ -34,7 +38,7 @@ export class ScriptedServer {
         return self;
     }
 
-    /** Queues answers for the next requests; once the script is empty every request gets 200 `{}`. */
+    /** Queues answers (or functions of the request computing one) for the next requests; once the script is empty every request gets 200 `{}`. */
     answer(...answers: ScriptedAnswer[]): void {
         this.script.push(...answers);
     }
@@ -48,8 +52,11 @@ export class ScriptedServer {
         const chunks: Buffer[] = [];
         req.on("data", (chunk: Buffer) => chunks.push(chunk));
         req.on("end", () => {
-            this.seen.push({ method: req.method ?? "", url: req.url ?? "", authorization: req.headers.authorization, body: Buffer.concat(chunks).toString() });
-            const next = this.script.shift() ?? { status: 200, json: {} };
+            const seen = { method: req.method ?? "", url: req.url ?? "", authorization: req.headers.authorization, body: Buffer.concat(chunks).toString() };
+            this.seen.push(seen);
+            const scripted = this.script.shift() ?? { status: 200, json: {} };
+            const next = typeof scripted === "function" ? scripted({ ...seen, headers: req.headers }) : scripted;
+            if (typeof next === "function") throw new Error("a scripted answer function must return an answer");
             if ("drop" in next) {
                 req.socket.destroy();
                 return;

@@ -29,6 +29,10 @@ export interface RequestSpec<T> {
     idempotent?: boolean;
     /** The operation's deadline (the resource's own timeout). */
     signal?: AbortSignal;
+    /** Called each time the request leaves, once the rate limiter let it go (before every attempt). */
+    onSend?: () => void;
+    /** Write-only values the request carries (a pipe's secrets): redacted from every message like the credential. */
+    secrets?: readonly string[];
 }
 
 /** Everything that distinguishes one API from the other. */
@@ -48,6 +52,12 @@ export interface ApiClientOptions {
     plainTextNotFound: boolean;
     /** Where the user sets the credential, for the 401 hint. */
     credentialHelp: string;
+    /** The setting holding the base URL, named when the server cannot be reached at all. */
+    urlSetting: "apiUrl" | "cloudUrl";
+    /** How messages name a setting (config key and environment variable); the settings layer knows. */
+    describeSetting: (name: "apiUrl" | "cloudUrl" | "retryBudgetMs" | "maxResponseBytes") => string;
+    /** Largest response body read, in bytes; a larger one is refused without being read. */
+    maxResponseBytes?: number;
     envelope: Envelope;
     limiter: RateLimiter;
     retry: RetryPolicy;
@@ -82,6 +92,11 @@ const agent = new Agent({ keepAliveTimeout: 30_000, connections: 16, connect: { 
 // Connection failures that prove the request never left: safe to resend whatever the method.
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
 
+/** Default of `ApiClientOptions.maxResponseBytes`: far above any page of any list, far below a memory problem. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
+
+type Outcome = { kind: "response"; response: RawResponse } | { kind: "error"; error: unknown; sent: boolean } | { kind: "too-large"; status: number; bytes: number };
+
 interface RawResponse {
     status: number;
     headers: Record<string, string | string[] | undefined>;
@@ -94,10 +109,19 @@ export class ApiClient {
     private readonly clock: Clock;
     /** List responses shared between reads; cleared by every write through this client. */
     readonly lists: ListCache;
+    /**
+     * Lists taken right before creates, to tell objects that existed before a POST from the one it created. Only
+     * a list still in flight is shared (by creates that start together): an older one could miss an object made
+     * by hand since.
+     */
+    readonly snapshots: ListCache;
+    /** Whether any answer ever arrived: before that, a refused connection means a wrong URL, not a restart. */
+    private reached = false;
 
     constructor(private readonly options: ApiClientOptions) {
         this.clock = options.clock ?? systemClock;
         this.lists = new ListCache(options.listCacheMs ?? 0, this.clock);
+        this.snapshots = new ListCache(0, this.clock);
     }
 
     get name(): string {
@@ -135,36 +159,41 @@ export class ApiClient {
         for (let attempt = 0; ; attempt++) {
             const outcome = await this.attempt(spec);
             const within = (delay: number) => this.clock.now() - started + delay <= retry.budgetMs && !spec.signal?.aborted;
+            if (outcome.kind === "too-large") throw this.tooLarge(spec, outcome, idempotent);
             if (outcome.kind === "response") {
                 const { response } = outcome;
                 if (response.status >= 200 && response.status < 300) return this.parse(spec, response);
                 if (response.status === 429) {
                     this.stats.rateLimited++;
-                    const wait = retryAfterMs(response.headers, this.clock.now()) ?? backoffDelay(attempt, retry);
-                    // The server throttled before doing anything, so any method may be resent.
-                    this.options.limiter.pauseUntil(this.clock.now() + wait);
+                    const asked = retryAfterMs(response.headers, this.clock.now());
+                    const wait = asked ?? backoffDelay(attempt, retry);
+                    // The server throttled before doing anything, so any method may be resent. A wait beyond the
+                    // budget fails this call at once and pauses nothing: later calls may find the budget renewed.
                     if (within(wait)) {
+                        this.options.limiter.pauseUntil(this.clock.now() + wait);
                         this.stats.retries++;
                         continue;
                     }
+                    if (asked !== undefined) throw this.responseError(spec, response, false, `The server asked to wait ${Math.ceil(asked / 1000)} s before the next request, longer than the retry budget left (${this.options.describeSetting("retryBudgetMs")}, ${retry.budgetMs} ms): run again later`);
                 }
                 const failedWrite = response.status >= 500 && !idempotent;
                 if (response.status >= 500 && idempotent) {
                     const wait = backoffDelay(attempt, retry);
                     if (within(wait)) {
                         this.stats.retries++;
-                        await this.clock.sleep(wait, spec.signal);
+                        await this.sleep(spec, wait);
                         continue;
                     }
                 }
                 throw this.responseError(spec, response, failedWrite);
             }
             const { error, sent } = outcome;
+            if (!sent && !this.reached) throw this.unreachable(spec, error);
             if (!sent || idempotent) {
                 const wait = backoffDelay(attempt, retry);
                 if (within(wait)) {
                     this.stats.retries++;
-                    await this.clock.sleep(wait, spec.signal);
+                    await this.sleep(spec, wait);
                     continue;
                 }
             }
@@ -173,7 +202,7 @@ export class ApiClient {
                 operation: spec.operation,
                 method: spec.method,
                 path: this.displayPath(spec.path),
-                serverMessage: this.clean(describeNetworkError(error)),
+                serverMessage: this.clean(spec, describeNetworkError(error)),
                 hint: sent && !idempotent
                     ? "The request may have reached the server; the provider checks for the object before trying again"
                     : `Check that ${this.options.baseUrl.origin} is reachable`,
@@ -183,8 +212,15 @@ export class ApiClient {
         }
     }
 
-    private async attempt(spec: RequestSpec<unknown>): Promise<{ kind: "response"; response: RawResponse } | { kind: "error"; error: unknown; sent: boolean }> {
-        const release = await this.options.limiter.acquire(spec.signal);
+    private async attempt(spec: RequestSpec<unknown>): Promise<Outcome> {
+        let release: () => void;
+        try {
+            release = await this.options.limiter.acquire(spec.signal);
+        } catch (error) {
+            if (spec.signal?.aborted) throw this.deadlineError(spec, false);
+            throw error;
+        }
+        spec.onSend?.();
         try {
             return await this.send(spec);
         } finally {
@@ -192,7 +228,17 @@ export class ApiClient {
         }
     }
 
-    private async send(spec: RequestSpec<unknown>): Promise<{ kind: "response"; response: RawResponse } | { kind: "error"; error: unknown; sent: boolean }> {
+    /** Waits before a retry; the operation's deadline ends the wait with a labelled error. */
+    private async sleep(spec: RequestSpec<unknown>, ms: number): Promise<void> {
+        try {
+            await this.clock.sleep(ms, spec.signal);
+        } catch (error) {
+            if (spec.signal?.aborted) throw this.deadlineError(spec, false);
+            throw error;
+        }
+    }
+
+    private async send(spec: RequestSpec<unknown>): Promise<Outcome> {
         this.stats.requests++;
         const url = new URL(this.options.baseUrl.pathname.replace(/\/$/, "") + spec.path, this.options.baseUrl.origin);
         for (const [key, value] of Object.entries(spec.query ?? {})) {
@@ -217,7 +263,9 @@ export class ApiClient {
                 headersTimeout: this.options.timeoutMs,
                 bodyTimeout: this.options.timeoutMs,
             });
-            const text = await res.body.text();
+            this.reached = true;
+            const text = await readCapped(res, this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
+            if (typeof text !== "string") return { kind: "too-large", status: res.statusCode, bytes: text.bytes };
             return { kind: "response", response: { status: res.statusCode, headers: res.headers, text } };
         } catch (error) {
             if (spec.signal?.aborted) throw this.deadlineError(spec);
@@ -242,7 +290,7 @@ export class ApiClient {
         return { payload: parsed.data, body: json };
     }
 
-    private responseError(spec: RequestSpec<unknown>, response: RawResponse, outcomeUnknown: boolean): ApiError {
+    private responseError(spec: RequestSpec<unknown>, response: RawResponse, outcomeUnknown: boolean, hint?: string): ApiError {
         this.stats.failures++;
         let json: unknown;
         let isJson = false;
@@ -252,16 +300,18 @@ export class ApiClient {
         } catch {
             json = undefined;
         }
-        const message = (isJson ? this.options.envelope.errorMessage(json) : undefined) ?? truncate(response.text, 300);
+        // Redacted before it is shortened: a cut through a secret would leave its first part.
+        const message = truncate(this.clean(spec, (isJson ? this.options.envelope.errorMessage(json) : undefined) ?? response.text), 300);
         const requestIdHeader = response.headers["x-request-id"];
+        const requestId = (isJson ? this.options.envelope.requestId(json) : undefined) ?? (typeof requestIdHeader === "string" ? requestIdHeader : undefined);
         return new ApiError({
             operation: spec.operation,
             method: spec.method,
             path: this.displayPath(spec.path),
             status: response.status,
-            requestId: (isJson ? this.options.envelope.requestId(json) : undefined) ?? (typeof requestIdHeader === "string" ? requestIdHeader : undefined),
-            serverMessage: this.clean(message),
-            hint: hintFor(response.status, this.options.credentialHelp, isJson || this.options.plainTextNotFound),
+            requestId: requestId === undefined ? undefined : truncate(this.clean(spec, requestId), 100),
+            serverMessage: message,
+            hint: hint ?? hintFor(response.status, this.options.credentialHelp, isJson || this.options.plainTextNotFound),
             outcomeUnknown,
             settleMs: this.options.timeoutMs,
             notFound: response.status === 404 && (isJson || (this.options.plainTextNotFound && !/<html|<!doctype/i.test(response.text))),
@@ -275,19 +325,48 @@ export class ApiClient {
             method: spec.method,
             path: this.displayPath(spec.path),
             status: response.status,
-            serverMessage: this.clean(what),
+            serverMessage: this.clean(spec, what),
             hint: "The server answered with a body this provider does not understand: check that the API URL points at the API, not the web UI",
         });
     }
 
-    private deadlineError(spec: RequestSpec<unknown>): ApiError {
+    /** A body over the size cap; a write that answered 2xx did happen, so its effect must be looked for. */
+    private tooLarge(spec: RequestSpec<unknown>, outcome: { status: number; bytes: number }, idempotent: boolean): ApiError {
+        this.stats.failures++;
+        const cap = this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+        return new ApiError({
+            operation: spec.operation,
+            method: spec.method,
+            path: this.displayPath(spec.path),
+            status: outcome.status,
+            serverMessage: `the response body is larger than ${cap} bytes (refused after ${outcome.bytes} bytes, not read further)`,
+            hint: `Check that the API URL points at the API; if such a large answer is expected, raise ${this.options.describeSetting("maxResponseBytes")}`,
+            outcomeUnknown: !idempotent && outcome.status >= 200 && outcome.status < 300,
+            settleMs: this.options.timeoutMs,
+        });
+    }
+
+    /** The first request found nobody listening: a wrong URL or port, not a restart worth a minute of retries. */
+    private unreachable(spec: RequestSpec<unknown>, error: unknown): ApiError {
+        this.stats.failures++;
+        return new ApiError({
+            operation: spec.operation,
+            method: spec.method,
+            path: this.displayPath(spec.path),
+            serverMessage: this.clean(spec, describeNetworkError(error)),
+            hint: `Nothing answers at ${this.options.baseUrl.origin}: check ${this.options.describeSetting(this.options.urlSetting)} and that the service is running`,
+        });
+    }
+
+    /** The operation's own deadline expired; `sent` says whether the request may have reached the server. */
+    private deadlineError(spec: RequestSpec<unknown>, sent = true): ApiError {
         return new ApiError({
             operation: spec.operation,
             method: spec.method,
             path: this.displayPath(spec.path),
             serverMessage: "the operation's timeout expired",
             hint: "Raise the resource's `timeouts` input if the service is slow",
-            outcomeUnknown: spec.method === "POST" || spec.method === "PATCH",
+            outcomeUnknown: sent && (spec.method === "POST" || spec.method === "PATCH"),
         });
     }
 
@@ -295,9 +374,29 @@ export class ApiClient {
         return this.options.baseUrl.pathname.replace(/\/$/, "") + path.split("?")[0];
     }
 
-    private clean(text: string): string {
-        return redact(text, this.options.secrets);
+    private clean(spec: RequestSpec<unknown>, text: string): string {
+        return redact(text, [...this.options.secrets, ...(spec.secrets ?? [])]);
     }
+}
+
+/** The body as text, or its size so far once it exceeds `max` bytes (then the rest is never read). */
+async function readCapped(res: Dispatcher.ResponseData, max: number): Promise<string | { bytes: number }> {
+    const declared = Number(res.headers["content-length"]);
+    if (Number.isFinite(declared) && declared > max) {
+        res.body.destroy();
+        return { bytes: declared };
+    }
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    for await (const chunk of res.body) {
+        bytes += (chunk as Buffer).length;
+        if (bytes > max) {
+            res.body.destroy();
+            return { bytes };
+        }
+        chunks.push(chunk as Buffer);
+    }
+    return Buffer.concat(chunks).toString("utf8");
 }
 
 function errorCode(error: unknown): string {

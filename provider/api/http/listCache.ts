@@ -7,7 +7,7 @@ import { Clock } from "./clock";
  * returns what this process itself has changed since.
  */
 export class ListCache {
-    private readonly entries = new Map<string, { at: number; value: Promise<unknown> }>();
+    private readonly entries = new Map<string, { at: number; value: Promise<unknown>; settled: boolean }>();
     readonly stats = { hits: 0, loads: 0 };
 
     constructor(
@@ -23,17 +23,27 @@ export class ListCache {
     get<T>(key: string, load: () => Promise<T>): Promise<T> {
         const now = this.clock.now();
         const entry = this.entries.get(key);
-        if (entry && now - entry.at <= this.ttlMs) {
+        // A load still in flight is shared whatever the time to live, also with none.
+        if (entry && (!entry.settled || now - entry.at <= this.ttlMs)) {
             this.stats.hits++;
             return entry.value as Promise<T>;
         }
         this.stats.loads++;
         const value = load();
-        this.entries.set(key, { at: now, value });
+        const loaded = { at: now, value, settled: false };
+        this.entries.set(key, loaded);
+        // The answer's age counts from its arrival: a list that queued for rate budget is fresh when it comes.
         // A failed load is not remembered.
-        value.catch(() => {
-            if (this.entries.get(key)?.value === value) this.entries.delete(key);
-        });
+        value.then(
+            () => {
+                loaded.at = this.clock.now();
+                loaded.settled = true;
+            },
+            () => {
+                loaded.settled = true;
+                if (this.entries.get(key)?.value === value) this.entries.delete(key);
+            },
+        );
         return value;
     }
 

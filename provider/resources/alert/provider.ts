@@ -1,4 +1,4 @@
-import type { ObservabilityApi } from "../../api/apis";
+import { type ObservabilityApi, targetClients } from "../../api/apis";
 import { collectionAt } from "../../api/collection";
 import { hex24 } from "../../api/ids";
 import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "../../engine/dynamicProvider";
@@ -73,6 +73,7 @@ const fieldsOf = (alert: object) => Object.fromEntries(ALERT_FIELD_KEYS.map((key
 const definition: ResourceDefinition<AlertInputs, AlertOutputs> = {
     typeName: "Alert",
     schema: alertSchema,
+    clients: targetClients,
     replaceKeys: (olds, news, changed) => targetReplaceKeys(olds, news, changed),
     adoption: { id: hex24, seed: (inputs, settings) => ({ ...inputs, target: resolveTarget(settings, inputs) }) as AlertOutputs },
 

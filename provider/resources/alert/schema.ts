@@ -147,5 +147,6 @@ export type AlertInputs = z.output<typeof alertSchema>;
 
 /** Alert outputs: the normalized inputs, where the alert lives, and what the server reports about it. */
 export interface AlertOutputs extends AlertInputs, AlertStatus {
+    /** Where the alert lives: the variant and, for managed, the organization and service (resolved at create). */
     target: ResolvedTarget;
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { ObservabilityApi } from "../../api/apis";
+import { targetClients } from "../../api/apis";
 import { collectionAt } from "../../api/collection";
 import { hex24 } from "../../api/ids";
 import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "../../engine/dynamicProvider";
@@ -83,6 +84,7 @@ const definition: ResourceDefinition<DashboardInputs, DashboardOutputs> = {
     typeName: "Dashboard",
     schema: dashboardSchema,
     complete: (inputs) => normalizeDashboard(inputs),
+    clients: targetClients,
     replaceKeys: (olds, news, changed) => targetReplaceKeys(olds, news, changed),
     // Adopted tiles get their ids by name from the server, so the alerts already on them survive.
     adoption: { id: hex24, seed: (inputs, settings) => ({ ...inputs, target: resolveTarget(settings, inputs), tileIds: {}, filterIds: {} }) },

@@ -157,6 +157,7 @@ export type DashboardInputs = z.output<typeof dashboardSchema>;
 
 /** Dashboard outputs: the normalized inputs, where it lives, and the server-assigned ids. */
 export interface DashboardOutputs extends DashboardInputs {
+    /** Where the dashboard lives: the variant and, for managed, the organization and service (resolved at create). */
     target: ResolvedTarget;
     /** Server-assigned tile id per tile name; alerts reference these. */
     tileIds: Record<string, string>;

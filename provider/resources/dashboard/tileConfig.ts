@@ -22,7 +22,7 @@ export const colorToken = z.enum([
 const longText = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 
 /** How a number is displayed. */
-export const numberFormat = z.object({
+export const numberFormat = z.strictObject({
     /** Output kind. */
     output: z.enum(["currency", "percent", "byte", "time", "duration", "number", "data_rate", "throughput"]),
     /** Unit of the raw value for data-rate and throughput outputs, e.g. `bytes_sec_si`. */
@@ -45,7 +45,7 @@ export const numberFormat = z.object({
 
 /** One aggregated value of a chart. */
 export const selectItem = z
-    .object({
+    .strictObject({
         /** Aggregation function. */
         aggFn,
         /** Column or expression to aggregate; required unless `aggFn` is `count` (where it must be empty). */
@@ -85,7 +85,7 @@ export const selectItem = z
     .transform((item) => (item.aggFn === "count" ? { ...item, valueExpression: "" } : item));
 
 /** A formula over the select items (`A` is the first). */
-export const formula = z.object({
+export const formula = z.strictObject({
     /** Arithmetic expression over select letters, e.g. `A / B * 100`. */
     expression: z.string().min(1).max(1024),
     /** Legend alias. */
@@ -104,17 +104,17 @@ const formulas = z
 const seriesLimit = z.number().int().min(0).nullish().transform((n) => n ?? undefined);
 
 const colorRule = z.discriminatedUnion("operator", [
-    z.object({ operator: z.enum(["gt", "gte", "lt", "lte"]), value: z.number().finite(), color: colorToken, label: z.string().max(40).optional() }),
-    z.object({ operator: z.literal("between"), value: z.tuple([z.number().finite(), z.number().finite()]), color: colorToken, label: z.string().max(40).optional() }),
-    z.object({ operator: z.enum(["eq", "neq"]), value: z.union([z.number().finite(), z.string().max(200)]), color: colorToken, label: z.string().max(40).optional() }),
+    z.strictObject({ operator: z.enum(["gt", "gte", "lt", "lte"]), value: z.number().finite(), color: colorToken, label: z.string().max(40).optional() }),
+    z.strictObject({ operator: z.literal("between"), value: z.tuple([z.number().finite(), z.number().finite()]), color: colorToken, label: z.string().max(40).optional() }),
+    z.strictObject({ operator: z.enum(["eq", "neq"]), value: z.union([z.number().finite(), z.string().max(200)]), color: colorToken, label: z.string().max(40).optional() }),
 ]);
 
 const onClickTarget = z.discriminatedUnion("mode", [
-    z.object({ mode: z.literal("id"), id: hex24 }),
-    z.object({ mode: z.literal("template"), template: z.string().min(1).max(10_000) }),
+    z.strictObject({ mode: z.literal("id"), id: hex24 }),
+    z.strictObject({ mode: z.literal("template"), template: z.string().min(1).max(10_000) }),
 ]);
 
-const onClickFilter = z.object({
+const onClickFilter = z.strictObject({
     kind: z.literal("expressionTemplate"),
     expression: z.string().min(1).max(10_000),
     template: z.string().min(1).max(10_000),
@@ -122,14 +122,14 @@ const onClickFilter = z.object({
 
 /** What a click on a table row opens. */
 export const onClick = z.discriminatedUnion("type", [
-    z.object({
+    z.strictObject({
         type: z.enum(["search", "dashboard"]),
         target: onClickTarget,
         whereTemplate: z.string().max(10_000).optional(),
         whereLanguage: whereLanguage.optional(),
         filters: z.array(onClickFilter).max(50).optional(),
     }),
-    z.object({ type: z.literal("external"), urlTemplate: z.string().min(1).max(10_000) }),
+    z.strictObject({ type: z.literal("external"), urlTemplate: z.string().min(1).max(10_000) }),
 ]);
 
 const builder = { configType: z.literal("builder").optional(), sourceId: hex24 };
@@ -153,9 +153,9 @@ const timeSeries = {
 };
 
 const builderConfig = z.discriminatedUnion("displayType", [
-    z.object({ displayType: z.literal("line"), ...timeSeries, compareToPreviousPeriod: z.boolean().optional(), fitYAxisToData: z.boolean().optional() }),
-    z.object({ displayType: z.literal("stacked_bar"), ...timeSeries }),
-    z.object({
+    z.strictObject({ displayType: z.literal("line"), ...timeSeries, compareToPreviousPeriod: z.boolean().optional(), fitYAxisToData: z.boolean().optional() }),
+    z.strictObject({ displayType: z.literal("stacked_bar"), ...timeSeries }),
+    z.strictObject({
         displayType: z.literal("table"),
         ...builder,
         select: selects(1, 20),
@@ -169,7 +169,7 @@ const builderConfig = z.discriminatedUnion("displayType", [
         formulas,
         showOperandSeries: z.boolean().optional(),
     }),
-    z.object({
+    z.strictObject({
         displayType: z.literal("number"),
         ...builder,
         /** Exactly one item, unless `formulas` is set. */
@@ -178,22 +178,22 @@ const builderConfig = z.discriminatedUnion("displayType", [
         numberFormat: numberFormat.optional(),
         color: colorToken.optional(),
         colorRules: z.array(colorRule).max(10).optional(),
-        backgroundChart: z.object({ type: z.enum(["line", "area"]), color: colorToken.optional() }).optional(),
+        backgroundChart: z.strictObject({ type: z.enum(["line", "area"]), color: colorToken.optional() }).optional(),
     }),
-    z.object({ displayType: z.literal("pie"), ...builder, select: selects(1, 1), groupBy: z.string().optional(), orderBy: longText(10_000).optional(), numberFormat: numberFormat.optional(), limit: seriesLimit }),
-    z.object({ displayType: z.literal("bar"), ...builder, select: selects(1, 1), groupBy: z.string().optional(), orderBy: longText(10_000).optional(), numberFormat: numberFormat.optional(), limit: seriesLimit }),
-    z.object({
+    z.strictObject({ displayType: z.literal("pie"), ...builder, select: selects(1, 1), groupBy: z.string().optional(), orderBy: longText(10_000).optional(), numberFormat: numberFormat.optional(), limit: seriesLimit }),
+    z.strictObject({ displayType: z.literal("bar"), ...builder, select: selects(1, 1), groupBy: z.string().optional(), orderBy: longText(10_000).optional(), numberFormat: numberFormat.optional(), limit: seriesLimit }),
+    z.strictObject({
         displayType: z.literal("heatmap"),
         ...builder,
         /** Exactly one `{valueExpression, countExpression?, heatmapScaleType?}`; the source must be a trace source. */
         select: z
-            .array(z.object({ valueExpression: z.string().min(1).max(10_000), countExpression: z.string().optional(), heatmapScaleType: z.enum(["log", "linear"]).optional() }))
+            .array(z.strictObject({ valueExpression: z.string().min(1).max(10_000), countExpression: z.string().optional(), heatmapScaleType: z.enum(["log", "linear"]).optional() }))
             .length(1, "must have exactly one item"),
         where: longText(10_000).default(""),
         whereLanguage: whereLanguage.optional(),
         numberFormat: numberFormat.optional(),
     }),
-    z.object({
+    z.strictObject({
         displayType: z.literal("search"),
         ...builder,
         /** Comma-separated columns. */
@@ -201,8 +201,8 @@ const builderConfig = z.discriminatedUnion("displayType", [
         where: longText(10_000).default(""),
         whereLanguage: whereLanguage.default("lucene"),
     }),
-    z.object({ displayType: z.literal("event_patterns"), ...builder, select: longText(10_000).default(""), where: longText(10_000).default(""), whereLanguage: whereLanguage.optional() }),
-    z.object({ displayType: z.literal("markdown"), configType: z.literal("builder").optional(), markdown: longText(50_000).optional() }),
+    z.strictObject({ displayType: z.literal("event_patterns"), ...builder, select: longText(10_000).default(""), where: longText(10_000).default(""), whereLanguage: whereLanguage.optional() }),
+    z.strictObject({ displayType: z.literal("markdown"), configType: z.literal("builder").optional(), markdown: longText(50_000).optional() }),
 ]);
 
 const rawSql = {
@@ -218,12 +218,12 @@ const rawSql = {
 const rawSqlTimeSeries = { ...rawSql, fillNulls: z.boolean().optional(), alignDateRangeToGranularity: z.boolean().optional(), seriesLimit };
 
 const rawSqlConfig = z.discriminatedUnion("displayType", [
-    z.object({ displayType: z.literal("line"), ...rawSqlTimeSeries, compareToPreviousPeriod: z.boolean().optional(), fitYAxisToData: z.boolean().optional() }),
-    z.object({ displayType: z.literal("stacked_bar"), ...rawSqlTimeSeries }),
-    z.object({ displayType: z.literal("table"), ...rawSql, onClick: onClick.optional() }),
-    z.object({ displayType: z.literal("number"), ...rawSql, color: colorToken.optional() }),
-    z.object({ displayType: z.literal("pie"), ...rawSql }),
-    z.object({ displayType: z.literal("bar"), ...rawSql }),
+    z.strictObject({ displayType: z.literal("line"), ...rawSqlTimeSeries, compareToPreviousPeriod: z.boolean().optional(), fitYAxisToData: z.boolean().optional() }),
+    z.strictObject({ displayType: z.literal("stacked_bar"), ...rawSqlTimeSeries }),
+    z.strictObject({ displayType: z.literal("table"), ...rawSql, onClick: onClick.optional() }),
+    z.strictObject({ displayType: z.literal("number"), ...rawSql, color: colorToken.optional() }),
+    z.strictObject({ displayType: z.literal("pie"), ...rawSql }),
+    z.strictObject({ displayType: z.literal("bar"), ...rawSql }),
 ]);
 
 /**

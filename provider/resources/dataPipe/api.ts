@@ -1,15 +1,25 @@
 import { z } from "zod";
-import { ApiClient } from "../../api/http/client";
+import { ApiClient, RequestSpec } from "../../api/http/client";
 import { readThroughList } from "../../api/cachedRead";
 import { ApiError } from "../../api/http/errors";
 import { path } from "../../api/ids";
 import { OperationContext } from "../../engine/dynamicProvider";
+import { sharedPoller } from "./statePoller";
 import { wirePipe, WirePipe } from "./wire";
 
 /** Where a pipe lives: the resolved organization and service. */
 export interface PipeTarget {
     organizationId?: string;
     serviceId?: string;
+    /** The pipe's write-only secrets, redacted from every message of every call. */
+    secrets?: unknown;
+}
+
+/** Every string inside a pipe's secrets (a server message could quote one). */
+export function secretTexts(value: unknown): string[] {
+    if (typeof value === "string") return [value];
+    if (typeof value !== "object" || value === null) return [];
+    return Object.values(value).flatMap(secretTexts);
 }
 
 /** The state commands of `PATCH …/state`. */
@@ -17,8 +27,10 @@ export type PipeCommand = "start" | "stop";
 
 /** The pipe endpoints of one service (contract §5.1), bound to an operation's deadline and label. */
 export class PipeApi {
-    private readonly client: ApiClient;
-    private readonly base: string;
+    readonly client: ApiClient;
+    /** The service's pipe collection path. */
+    readonly base: string;
+    private readonly secrets: string[];
 
     /**
      * @param ctx the operation's APIs and deadline
@@ -32,6 +44,11 @@ export class PipeApi {
     ) {
         this.client = ctx.apis.cloud();
         this.base = `${ctx.apis.servicePath(target)}/pipes`;
+        this.secrets = secretTexts(target.secrets);
+    }
+
+    private request<T>(spec: RequestSpec<T>): Promise<T> {
+        return this.client.request({ ...spec, secrets: this.secrets });
     }
 
     get signal(): AbortSignal {
@@ -39,11 +56,22 @@ export class PipeApi {
     }
 
     list(): Promise<WirePipe[]> {
-        return this.client.request({ operation: this.operation, method: "GET", path: this.base, response: z.array(wirePipe), signal: this.ctx.signal });
+        return this.request({ operation: this.operation, method: "GET", path: this.base, response: z.array(wirePipe), signal: this.ctx.signal });
     }
 
     get(id: string): Promise<WirePipe> {
-        return this.client.request({ operation: this.operation, method: "GET", path: this.pipePath(id), response: wirePipe, signal: this.ctx.signal });
+        return this.request({ operation: this.operation, method: "GET", path: this.pipePath(id), response: wirePipe, signal: this.ctx.signal });
+    }
+
+    /**
+     * The pipe as the next poll round shared by every waiting pipe of the service sees it, at most `delayMs` from
+     * now; undefined when the round's list does not hold it.
+     */
+    observe(id: string, delayMs: number): Promise<WirePipe | undefined> {
+        const { client, base } = this;
+        const list = () => (signal: AbortSignal, onSend: () => void) =>
+            client.request({ operation: "read the state of waiting DataPipes", method: "GET", path: base, response: z.array(wirePipe), signal, onSend });
+        return sharedPoller(client, base, list).observe(id, delayMs, this.ctx.signal);
     }
 
     /** The pipe, or undefined when it is gone; a list shared between reads answers it when it can. */
@@ -52,7 +80,7 @@ export class PipeApi {
     }
 
     create(body: unknown): Promise<WirePipe> {
-        return this.client.request({ operation: this.operation, method: "POST", path: this.base, body, response: wirePipe, signal: this.ctx.signal });
+        return this.request({ operation: this.operation, method: "POST", path: this.base, body, response: wirePipe, signal: this.ctx.signal });
     }
 
     /**
@@ -60,22 +88,22 @@ export class PipeApi {
      *   once), so that a lost answer is retried; a table-mapping delta is not
      */
     patch(id: string, body: unknown, idempotent = false): Promise<WirePipe> {
-        return this.client.request({ operation: this.operation, method: "PATCH", path: this.pipePath(id), body, response: wirePipe, idempotent, signal: this.ctx.signal });
+        return this.request({ operation: this.operation, method: "PATCH", path: this.pipePath(id), body, response: wirePipe, idempotent, signal: this.ctx.signal });
     }
 
     patchScaling(id: string, body: unknown): Promise<WirePipe> {
         // Setting absolute values twice has the effect of setting them once.
-        return this.client.request({ operation: this.operation, method: "PATCH", path: `${this.pipePath(id)}/scaling`, body, response: wirePipe, idempotent: true, signal: this.ctx.signal });
+        return this.request({ operation: this.operation, method: "PATCH", path: `${this.pipePath(id)}/scaling`, body, response: wirePipe, idempotent: true, signal: this.ctx.signal });
     }
 
     putSettings(id: string, body: unknown): Promise<unknown> {
-        return this.client.request({ operation: this.operation, method: "PUT", path: `${this.pipePath(id)}/settings`, body, response: z.unknown(), signal: this.ctx.signal });
+        return this.request({ operation: this.operation, method: "PUT", path: `${this.pipePath(id)}/settings`, body, response: z.unknown(), signal: this.ctx.signal });
     }
 
     /** Sends `start` or `stop`; a `start` the service refuses because the pipe already runs counts as done. */
     async command(id: string, command: PipeCommand): Promise<void> {
         try {
-            await this.client.request({
+            await this.request({
                 operation: this.operation,
                 method: "PATCH",
                 path: `${this.pipePath(id)}/state`,
@@ -93,7 +121,7 @@ export class PipeApi {
     /** Deletes the pipe; one that is already gone counts as deleted. */
     async delete(id: string): Promise<void> {
         try {
-            await this.client.request({ operation: this.operation, method: "DELETE", path: this.pipePath(id), response: z.unknown(), signal: this.ctx.signal });
+            await this.request({ operation: this.operation, method: "DELETE", path: this.pipePath(id), response: z.unknown(), signal: this.ctx.signal });
         } catch (error) {
             if (error instanceof ApiError && error.isNotFound) return;
             throw error;

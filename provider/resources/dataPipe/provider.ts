@@ -1,11 +1,11 @@
 import { uuid } from "../../api/ids";
 import { redact } from "../../api/http/redact";
 import { OperationContext, dynamicProvider, ResourceDefinition } from "../../engine/dynamicProvider";
-import { createOnce, pickCreated } from "../../api/recovery";
+import { createWithoutAdoptingStrangers } from "../../api/recovery";
 import { partialFailure } from "../../engine/partialFailure";
 import { withSettingDefaults } from "../../settings/defaults";
 import { DataPipeInputs, DataPipeOutputs, dataPipeSchema } from "./schema";
-import { isMustBePaused, PipeApi } from "./api";
+import { isMustBePaused, PipeApi, secretTexts } from "./api";
 import { MappingDelta, planUpdate, replaceKeys } from "./plan";
 import { DEFAULT_POLL_INTERVAL_MS, PipeWaitError, runningStates, stoppedStates, waitForState } from "./wait";
 import { createBody, FAILED_STATES, reportedInputs, STOPPING_STATES, WirePipe } from "./wire";
@@ -33,13 +33,6 @@ export function readPipe(pipe: WirePipe, olds: DataPipeInputs): { outs: DataPipe
     return { outs, inputs };
 }
 
-/** Every string inside the pipe's secrets (a server message could quote one). */
-function secretTexts(value: unknown): string[] {
-    if (typeof value === "string") return [value];
-    if (typeof value !== "object" || value === null) return [];
-    return Object.values(value).flatMap(secretTexts);
-}
-
 /**
  * Runs an operation so that no pipe secret can reach the engine in an error: the message (and the stack the host
  * prints to its log) is rebuilt without them. A partial failure keeps its id and properties.
@@ -49,9 +42,11 @@ async function withoutSecretsInErrors<T>(secrets: DataPipeInputs["secrets"], ope
         return await operation();
     } catch (error) {
         const values = secretTexts(secrets);
-        if (!(error instanceof Error) || !values.some((value) => error.message.includes(value))) throw error;
-        const { id, properties } = error as Error & { id?: unknown; properties?: unknown };
+        if (!(error instanceof Error)) throw error;
+        // Every form a server may echo a secret in (escaped, encoded, cut by a line break) counts.
         const message = redact(error.message, values);
+        if (message === error.message && redact(error.stack ?? "", values) === (error.stack ?? "")) throw error;
+        const { id, properties } = error as Error & { id?: unknown; properties?: unknown };
         throw id === undefined ? new Error(message) : Object.assign(new Error(message), { id, properties, reasons: [message] });
     }
 }
@@ -101,20 +96,20 @@ async function applyMappingDelta(api: PipeApi, id: string, delta: MappingDelta, 
 async function createPipe(ctx: OperationContext, inputs: DataPipeInputs): Promise<{ id: string; outs: DataPipeOutputs }> {
     const api = new PipeApi(ctx, inputs, label("create", inputs.name));
     const started = Date.now();
-    const created = await createOnce(
-        () => api.create(createBody(inputs)),
-        async () =>
-            pickCreated(
-                await api.list(),
-                (pipe) => pipe.name === inputs.name && Date.parse(pipe.createdAt ?? "") >= started - CLOCK_SKEW_MS,
-                new Set(),
-                api.operation,
-            ),
-    );
+    const created = await createWithoutAdoptingStrangers({
+        operation: api.operation,
+        client: api.client,
+        listKey: api.base,
+        list: () => api.list(),
+        post: () => api.create(createBody(inputs)),
+        matches: (pipe) => pipe.name === inputs.name && Date.parse(pipe.createdAt ?? "") >= started - CLOCK_SKEW_MS,
+        claimed: new Set(),
+        id: uuid,
+    });
     const poll = pollInterval(ctx);
     let last = created;
     try {
-        last = await waitForState(api, created.id, runningStates(inputs), poll);
+        last = await waitForState(api, created.id, runningStates(inputs), poll, created);
         if (inputs.stopped) {
             // A pipe cannot be created stopped: it is created, then stopped.
             await api.command(created.id, "stop");
@@ -154,6 +149,7 @@ const definition: ResourceDefinition<DataPipeInputs, DataPipeOutputs> = {
     schema: dataPipeSchema,
     complete: (inputs, settings) => withSettingDefaults(inputs, settings, ["organizationId", "serviceId"]),
     unmanagedWhenOmitted: ["scaling", "settings"],
+    clients: (apis) => void apis.cloud(),
     replaceKeys,
     // The declared secrets stand for the adopted pipe's own: they cannot be read, so they are not re-sent.
     adoption: { id: uuid, seed: (inputs, settings) => withSettingDefaults(inputs, settings, ["organizationId", "serviceId"]) as DataPipeOutputs },

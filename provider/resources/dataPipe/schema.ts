@@ -24,7 +24,7 @@ export * from "./sources";
  * single description of the inputs: types, `check` failures with property paths and normalization.
  */
 export const dataPipeSchema = z
-    .object({
+    .strictObject({
         /** Organization (UUID). Defaults to the `observability:organizationId` setting; the resolved value is stored and a change replaces the pipe. */
         organizationId: uuid.optional(),
         /** Service the pipe writes to (UUID). Defaults to the `observability:serviceId` setting; a change replaces the pipe. */

@@ -1,4 +1,4 @@
-import { systemClock } from "../../api/http/clock";
+import { ApiError } from "../../api/http/errors";
 import { PipeApi } from "./api";
 import { FAILED_STATES, STOPPED_STATES, WirePipe } from "./wire";
 import { DataPipeInputs } from "./schema";
@@ -34,23 +34,27 @@ export class PipeWaitError extends Error {
 }
 
 /**
- * Polls the pipe with exponential backoff until it is in one of `targets`. A failed state ends the wait with
- * the service's reason; the operation's deadline (`timeouts`) ends it with the state last seen.
+ * Looks at the pipe with exponential backoff until it is in one of `targets`: the first look after `pollIntervalMs`,
+ * through the poll round this process shares between every waiting pipe of the service (a pipe missing from the
+ * round's list is read by id). A failed state ends the wait with the service's reason; the operation's deadline
+ * (`timeouts`) ends it with the state last seen.
+ * @param seen the pipe as a write just answered it: checked first, so that no look is spent on a pipe already there
  */
-export async function waitForState(api: PipeApi, id: string, targets: ReadonlySet<string>, pollIntervalMs: number): Promise<WirePipe> {
-    let last: WirePipe | undefined;
+export async function waitForState(api: PipeApi, id: string, targets: ReadonlySet<string>, pollIntervalMs: number, seen?: WirePipe): Promise<WirePipe> {
+    let last = seen;
     let delay = pollIntervalMs;
     const wanted = [...targets].join(" or ");
     try {
         for (;;) {
-            last = await api.get(id);
-            const state = last.state ?? "Unknown";
-            if (targets.has(state)) return last;
-            if (FAILED_STATES.has(state)) {
-                const reason = last.errorMessage ? `: ${last.errorMessage}` : " (the service gave no reason)";
-                throw new PipeWaitError(`${api.operation}: pipe ${id} entered state ${state} instead of ${wanted}${reason}`, last);
+            if (last) {
+                const state = last.state ?? "Unknown";
+                if (targets.has(state)) return last;
+                if (FAILED_STATES.has(state)) {
+                    const reason = last.errorMessage ? `: ${last.errorMessage}` : " (the service gave no reason)";
+                    throw new PipeWaitError(`${api.operation}: pipe ${id} entered state ${state} instead of ${wanted}${reason}`, last);
+                }
             }
-            await systemClock.sleep(delay, api.signal);
+            last = (await api.observe(id, delay).catch((error: unknown) => Promise.reject(asOwnError(error, api.operation)))) ?? (await api.get(id));
             delay = Math.min(MAX_POLL_INTERVAL_MS, delay * 2);
         }
     } catch (error) {
@@ -61,4 +65,22 @@ export async function waitForState(api: PipeApi, id: string, targets: ReadonlySe
             last,
         );
     }
+}
+
+/** A failure of the shared poll round, told as this pipe's operation (the round serves many). */
+function asOwnError(error: unknown, operation: string): unknown {
+    if (!(error instanceof ApiError)) return error;
+    return new ApiError({
+        operation: `${operation} (reading its state)`,
+        method: error.method,
+        path: error.path,
+        status: error.status,
+        requestId: error.requestId,
+        serverMessage: error.serverMessage,
+        hint: error.hint,
+        outcomeUnknown: error.outcomeUnknown,
+        settleMs: error.settleMs,
+        notFound: error.isNotFound,
+        cause: error.cause,
+    });
 }

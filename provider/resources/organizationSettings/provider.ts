@@ -71,6 +71,7 @@ const definition: ResourceDefinition<OrganizationSettingsInputs, OrganizationSet
     schema: organizationSettingsSchema,
     complete: (inputs, settings) => withSettingDefaults(inputs, settings, ["organizationId"]),
     unmanagedWhenOmitted: OPTIONAL_SETTINGS,
+    clients: (apis) => void apis.cloud(),
     replaceKeys: (_olds, news, changed) => movedKeys(news, changed, ["organizationId"]),
 
     async create(ctx, inputs) {

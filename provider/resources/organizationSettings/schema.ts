@@ -26,7 +26,7 @@ export function sortPrivateEndpoints(endpoints: readonly PrivateEndpoint[]): Pri
  * Settings of an existing organization. The organization lives outside the stack: creating this resource
  * adopts it, deleting it only forgets it.
  */
-export const organizationSettingsSchema = z.object({
+export const organizationSettingsSchema = z.strictObject({
     /**
      * The organization to manage (UUID). Defaults to the `observability:organizationId` setting; the resolved
      * value is stored, and changing it replaces the resource (the old organization is left as it is).

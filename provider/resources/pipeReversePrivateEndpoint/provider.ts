@@ -3,7 +3,7 @@ import type { ApiClient } from "../../api/http/client";
 import { ApiError } from "../../api/http/errors";
 import { path, uuid } from "../../api/ids";
 import { pollIntervalMs, pollUntil } from "../../api/poll";
-import { createOnce, pickCreated } from "../../api/recovery";
+import { createWithoutAdoptingStrangers } from "../../api/recovery";
 import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "../../engine/dynamicProvider";
 import { partialFailure } from "../../engine/partialFailure";
 import { sameValue } from "../../engine/values";
@@ -23,8 +23,8 @@ type Target = { organizationId: string; serviceId: string };
 
 /** The endpoint calls of one service (contract-extended §5.1), bound to an operation's deadline and label. */
 export class EndpointApi {
-    private readonly client: ApiClient;
-    private readonly base: string;
+    readonly client: ApiClient;
+    readonly base: string;
 
     /**
      * @param ctx the operation's APIs and deadline
@@ -143,12 +143,16 @@ async function createEndpoint(ctx: OperationContext, inputs: Inputs): Promise<{ 
     const target = located(ctx.apis.settings, inputs);
     const api = new EndpointApi(ctx, target, label("create", inputs));
     const body = createBody(target);
-    const known = new Set((await api.list()).map((endpoint) => endpoint.id));
-    const matches = (endpoint: WireEndpoint) => endpoint.description === inputs.description && endpoint.type === inputs.type && TYPE_FIELDS.every((field) => (endpoint[field] ?? undefined) === inputs[field]);
-    const created = await createOnce(
-        () => api.create(body),
-        async () => pickCreated(await api.list(), matches, known, api.operation),
-    );
+    const created = await createWithoutAdoptingStrangers({
+        operation: api.operation,
+        client: api.client,
+        listKey: api.base,
+        list: () => api.list(),
+        post: () => api.create(body),
+        matches: (endpoint) => endpoint.description === inputs.description && endpoint.type === inputs.type && TYPE_FIELDS.every((field) => (endpoint[field] ?? undefined) === inputs[field]),
+        claimed: new Set(),
+        id: uuid,
+    });
     const outs = await waitUntilProvisioned(ctx, api, created, { ...target, ...readEndpoint(ctx.apis.settings, created, target).outs });
     return { id: created.id, outs };
 }
@@ -157,6 +161,7 @@ const definition: ResourceDefinition<Inputs, Outputs> = {
     typeName: TYPE_NAME,
     schema: pipeReversePrivateEndpointSchema,
     complete: (inputs, settings) => located(settings, inputs),
+    clients: (apis) => void apis.cloud(),
     // Another endpoint is another object: the new one exists before the old one goes, so pipes can move over. Keeping
     // the same custom DNS names across a replacement needs the `deleteBeforeReplace` resource option (they are unique).
     replaceKeys: (_olds, news, changed) => [...changed].filter((key) => key !== IN_PLACE && !(TARGET_KEYS as readonly string[]).includes(key)).concat(movedKeys(news, changed, TARGET_KEYS)),

@@ -83,6 +83,7 @@ const definition: ResourceDefinition<Inputs, Outputs> = {
     typeName: TYPE_NAME,
     schema: pipesCdcScalingSchema,
     complete: (inputs, settings) => located(settings, inputs),
+    clients: (apis) => void apis.cloud(),
     unmanagedWhenOmitted: ["replicaCpuMillicores", "replicaMemoryGb"],
     replaceKeys: (_olds, news, changed) => movedKeys(news, changed, TARGET_KEYS),
 

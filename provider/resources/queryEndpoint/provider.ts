@@ -57,6 +57,7 @@ const definition: ResourceDefinition<QueryEndpointInputs, QueryEndpointOutputs> 
     schema: queryEndpointSchema,
     complete: (inputs, settings) => withSettingDefaults(inputs, settings, TARGET_KEYS),
     // Another service's endpoint is another object, so the new one can exist before the old one goes.
+    clients: (apis) => void apis.cloud(),
     replaceKeys: (_olds, news, changed) => movedKeys(news, changed, TARGET_KEYS),
     // One endpoint per service: adopting checks that the service's endpoint has this id.
     adoption: { id: z.string().min(1).max(256), seed: (inputs, settings) => withSettingDefaults(inputs, settings, TARGET_KEYS) as QueryEndpointOutputs },

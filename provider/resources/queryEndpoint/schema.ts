@@ -31,7 +31,7 @@ const origins = z
  * The query endpoint of one service (at most one per service). Every apply sends the complete
  * configuration, because the service replaces the endpoint wholesale.
  */
-export const queryEndpointSchema = z.object({
+export const queryEndpointSchema = z.strictObject({
     /** The organization (UUID). Defaults to the `observability:organizationId` setting; a change replaces the endpoint. */
     organizationId: uuid.transform((id) => id.toLowerCase()).optional(),
     /** The service (UUID). Defaults to the `observability:serviceId` setting; a change replaces the endpoint. */

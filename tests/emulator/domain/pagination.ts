@@ -33,3 +33,17 @@ function integer(query: Record<string, string | string[]>, name: string, min: nu
   if (value > max) fail(`Number must be less than or equal to ${max}`);
   return value;
 }
+
+/**
+ * Saved-search and webhook lists (§0.3): self-hosted pages with `meta`; managed honours `limit`/`offset` too but
+ * declares neither them nor `meta`, so it answers the bare page.
+ */
+export function paginateFor<T>(variant: "self-hosted" | "managed", items: T[], query: Record<string, string | string[]>, render: (item: T) => unknown): ApiResult {
+  const page = paginate(items, parsePage(query), render);
+  return variant === "self-hosted" ? page : { data: page.data };
+}
+
+/** Records in `_id` order (creation order for server-minted ids). */
+export function byId<T extends { id: string }>(items: Iterable<T>): T[] {
+  return [...items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}

@@ -14,6 +14,8 @@ export function renderSource(source: Source): JsonObject {
   return structuredClone(source);
 }
 
+/** Saved-search read shape (§3.6): every field, the team id, then the timestamps. */
 export function renderSavedSearch(search: SavedSearch, teamId: string): JsonObject {
-  return { ...(structuredClone(search) as unknown as JsonObject), teamId };
+  const { createdAt, updatedAt, ...fields } = structuredClone(search);
+  return { ...(fields as unknown as JsonObject), teamId, createdAt, updatedAt };
 }

@@ -1,7 +1,10 @@
 import { chartRoutes } from "./charts";
 import { alertRoutes } from "./observability/alerts";
+import { connectionRoutes } from "./observability/connections";
 import { dashboardRoutes } from "./observability/dashboards";
-import { lookupRoutes } from "./observability/lookups";
+import { savedSearchRoutes } from "./observability/savedSearches";
+import { sourceRoutes } from "./observability/sources";
+import { webhookRoutes } from "./observability/webhooks";
 import { organizationRoutes } from "./organization";
 import { pipeNetworkingRoutes } from "./pipeNetworking";
 import { pipeRoutes } from "./pipes";
@@ -14,7 +17,10 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   selfHostedRootRoutes,
   dashboardRoutes,
   alertRoutes,
-  lookupRoutes,
+  connectionRoutes,
+  sourceRoutes,
+  savedSearchRoutes,
+  webhookRoutes,
   chartRoutes,
   organizationRoutes,
   queryEndpointRoutes,

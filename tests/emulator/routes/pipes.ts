@@ -127,7 +127,7 @@ function startSequence(record: PipeRecord, behaviour: PipesBehaviour): string[] 
   return mode === "snapshot" ? ["Setup", "Snapshot", "Completed"] : ["Setup", "Snapshot", "Running"];
 }
 
-/** Moves the pipe one step, as a GET observes it. */
+/** Moves the pipe one step, as a read (GET or list) observes it. */
 function advance(record: PipeRecord, behaviour: PipesBehaviour): void {
   if (behaviour.stuckByName.has(record.name)) return;
   const next = record.pending.shift();
@@ -333,7 +333,7 @@ function command(record: PipeRecord, name: unknown, behaviour: PipesBehaviour): 
 
 /**
  * Data pipes (contract §5): list, create, get, patch, delete, state commands, scaling and settings, with the
- * state machine (one step per GET), write-only secrets, server defaults, the idle-service 424 on every call and
+ * state machine (one step per read, GET or list), write-only secrets, server defaults, the idle-service 424 on every call and
  * the must-be-paused 400 for table-mapping edits of a running database pipe.
  */
 export const pipeRoutes: RouteModule = {
@@ -342,6 +342,8 @@ export const pipeRoutes: RouteModule = {
     routes.cloud("GET", COLLECTION, (_req, ctx) => {
       ctx.cloud.assertServiceRunning();
       const { pipes, behaviour } = pipesState(ctx.cloud);
+      // A list observes every pipe, as a GET observes one: each moves one step.
+      for (const record of pipes.values()) advance(record, behaviour);
       return { data: [...pipes.values()].map((record) => readShape(record, behaviour, false)) };
     });
 

@@ -35,7 +35,8 @@ export interface HandlerContext {
   /** The clock's time as ISO 8601 with milliseconds. */
   nowIso(): string;
   docs: OpenApiDocuments;
-  fixtures: Fixtures;
+  /** The seeded records; undefined when the emulator started empty. */
+  fixtures: Fixtures | undefined;
   credentials: Credentials;
 }
 

@@ -11,7 +11,15 @@ export interface Fixtures {
 }
 
 export function buildFixtures(ids: IdFactory, now: string): Fixtures {
-  const connection: Connection = { id: ids.objectId(), name: "Local engine", host: "http://localhost:8123", username: "default" };
+  const connection: Connection = {
+    id: ids.objectId(),
+    name: "Local engine",
+    host: "http://localhost:8123",
+    username: "default",
+    password: "",
+    createdAt: now,
+    updatedAt: now,
+  };
   const logsId = ids.objectId();
   const tracesId = ids.objectId();
   const metricsId = ids.objectId();

@@ -8,6 +8,10 @@ export class TeamStore {
   readonly connections = new Map<string, Connection>();
   readonly webhooks = new Map<string, Webhook>();
   readonly savedSearches = new Map<string, SavedSearch>();
+  /** Webhook ids whose next PUT meets a concurrent destination change: answered 409 once (§4.4). */
+  readonly concurrentWebhookEdits = new Set<string>();
+  /** Hostnames exempt from the private-address check of webhook URLs (the server's `WEBHOOK_HOSTNAME_ALLOWLIST`). */
+  readonly webhookHostnameAllowlist = new Set<string>();
 
   /** @param teamId the owning team's id, returned as `teamId` on alerts */
   constructor(readonly teamId: string) {}
@@ -22,6 +26,18 @@ export class TeamStore {
       deleted.push(alert.id);
     }
     return deleted;
+  }
+
+  /** Saved-search DELETE's cascade (§3.5): deletes every alert on that saved search. */
+  deleteSearchAlerts(savedSearchId: string): string[] {
+    const doomed = [...this.alerts.values()].filter((a) => a.source === "saved_search" && a.savedSearchId === savedSearchId).map((a) => a.id);
+    for (const id of doomed) this.alerts.delete(id);
+    return doomed;
+  }
+
+  /** How many alerts name the webhook in their first channel (the only one the webhook DELETE guard checks, §4.6). */
+  firstChannelReferences(webhookId: string): number {
+    return [...this.alerts.values()].filter((a) => a.channels[0]?.type === "webhook" && a.channels[0].webhookId === webhookId).length;
   }
 
   /** Counts and ids per collection. */

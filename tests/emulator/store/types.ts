@@ -115,6 +115,14 @@ export interface Connection {
   name: string;
   host: string;
   username: string;
+  /** Write-only: never returned; `""` when none was sent. */
+  password: string;
+  /** Absent when unset (`null` and `""` clear it). */
+  observabilitySettingPrefix?: string;
+  /** Absent until set. */
+  isPrometheusEndpoint?: boolean;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface Webhook {
@@ -141,7 +149,8 @@ export interface SavedSearch {
   whereLanguage: "lucene" | "sql";
   orderBy: string;
   tags: string[];
-  filters: { type: string; condition: string }[];
+  /** Pinned filters, verbatim: `{type: "sql", condition}` from the API, or legacy UI shapes (`lucene`, `sql_ast`). */
+  filters: JsonObject[];
   createdAt: string;
   updatedAt: string;
 }

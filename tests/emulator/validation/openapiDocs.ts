@@ -28,10 +28,9 @@ export interface OpenApiDocuments {
   cloud: OpenApiDocument;
 }
 
-/** `$OBSERVABILITY_OPENAPI_DIR`, else `<repo root>/../shared/openapi`. */
+/** `$OBSERVABILITY_OPENAPI_DIR`, else the copies kept with the emulator (`tests/emulator/openapi`). */
 export function openApiDirectory(): string {
-  const repoRoot = path.resolve(__dirname, "..", "..", "..");
-  return process.env.OBSERVABILITY_OPENAPI_DIR ?? path.resolve(repoRoot, "../shared/openapi");
+  return process.env.OBSERVABILITY_OPENAPI_DIR ?? path.resolve(__dirname, "..", "openapi");
 }
 
 let cached: { dir: string; docs: OpenApiDocuments } | undefined;

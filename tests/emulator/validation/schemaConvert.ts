@@ -15,7 +15,7 @@ export function convertOpenApi30(node: unknown, docId: string): unknown {
   return convert(node, docId, true);
 }
 
-/** OpenAPI 3.1 is JSON Schema 2020-12 already: only rewrite `$ref`s and drop `example`. */
+/** OpenAPI 3.1 is JSON Schema 2020-12 already: only rewrite `$ref`s, drop `example` and expand a `discriminator` as above. */
 export function convertOpenApi31(node: unknown, docId: string): unknown {
   return convert(node, docId, false);
 }
@@ -30,7 +30,7 @@ function convert(node: unknown, docId: string, openApi30: boolean): unknown {
   const source = node as SchemaNode;
   const out: SchemaNode = {};
   for (const [key, value] of Object.entries(source)) {
-    if (key === "example" || (openApi30 && (key === "nullable" || key === "discriminator"))) continue;
+    if (key === "example" || key === "discriminator" || (openApi30 && key === "nullable")) continue;
     if (key === "$ref" && typeof value === "string") out.$ref = value.startsWith("#") ? `${docId}${value}` : value;
     else if (SCHEMA_MAPS.has(key) && value && typeof value === "object")
       out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, convert(v, docId, openApi30)]));
@@ -40,7 +40,7 @@ function convert(node: unknown, docId: string, openApi30: boolean): unknown {
   repairEnum(out);
   let result = out;
   const discriminator = source.discriminator as { propertyName: string; mapping?: Record<string, string> } | undefined;
-  if (openApi30 && discriminator?.mapping && Array.isArray(out.oneOf)) result = discriminatorBranches(out, discriminator, docId);
+  if (discriminator?.mapping && Array.isArray(out.oneOf)) result = discriminatorBranches(out, discriminator, docId);
   if (openApi30 && source.nullable === true) return { anyOf: [result, { type: "null" }] };
   return result;
 }

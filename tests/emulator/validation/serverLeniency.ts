@@ -9,7 +9,14 @@ type Patch = (schemas: Record<string, SchemaNode>) => void;
 const ALL_AGG_FNS = ["avg", "count", "count_distinct", "last_value", "max", "min", "quantile", "sum", "any", "none", "increase"];
 const ALL_METRIC_TYPES = ["sum", "gauge", "histogram", "summary", "exponential histogram"];
 
+/** Trace `durationPrecision` defaults to 3; granularities also take the long form (`5 minute`); saved-search PUTs
+ * keep identical legacy filters (`lucene`, `sql_ast`) (contract-extended §2.3, §2.4, §3.3). */
+const LEGACY_FILTER_TYPES = ["sql", "lucene", "sql_ast"];
+
 export const SELF_HOSTED_LENIENCY: Patch[] = [
+  (s) => dropRequired(s.TraceSource, "durationPrecision"),
+  (s) => { const p = prop(s.MaterializedView, "minGranularity"); if (p) p.pattern = "^\\d+(s|m|h|d| second| minute| hour| day)$"; },
+  (s) => { setEnum(prop(s.SavedSearchFilter, "type"), LEGACY_FILTER_TYPES); dropRequired(s.SavedSearchFilter, "condition"); },
   (s) => setEnum(s.AggregationFunction, ALL_AGG_FNS),
   (s) => addEnum(s.QueryLanguage, "promql"),
   (s) => setEnum(prop(s.ChartSeries, "aggFn"), ALL_AGG_FNS),
@@ -19,6 +26,8 @@ export const SELF_HOSTED_LENIENCY: Patch[] = [
 ];
 
 export const CLOUD_LENIENCY: Patch[] = [
+  (s) => dropRequired(s.ObservabilityTraceSource, "durationPrecision"),
+  (s) => { setEnum(prop(s.ObservabilitySavedSearchFilter, "type"), LEGACY_FILTER_TYPES); dropRequired(s.ObservabilitySavedSearchFilter, "condition"); },
   (s) => setEnum(prop(s.ObservabilitySelectItem, "aggFn"), ALL_AGG_FNS),
   (s) => dropRequired(s.ObservabilitySearchChartConfig, "whereLanguage"),
 ];

@@ -1,0 +1,415 @@
+import assert from "node:assert/strict";
+import path from "node:path";
+import { DeclaredResource, Engine } from "../harness/engine";
+import { HostCallError, PropertyMap, ProviderHost } from "../harness/host";
+import { runProgram } from "../harness/program";
+import { packageProviderText } from "../harness/providerText";
+import { assertCheckRefuses, cloudRequest, EmulatedStack, useEmulatedStack } from "../support/emulatedStack";
+import { emulatorConfig, withoutSettingsEnv } from "../support/emulatorConfig";
+import { ScriptedRequest as Seen, ScriptedServer } from "../support/scriptedServer";
+
+// Issue 10: touch only what the stack created, leak no secret, apply no typo, fail fast and labelled, and preview
+// a fresh stack as the engine does. Every test runs through Pulumi's real dynamic-provider host.
+
+const DASHBOARD = packageProviderText("dashboard");
+const ALERT = packageProviderText("alert");
+const PIPE = packageProviderText("dataPipe");
+const QUERY_ENDPOINT = packageProviderText("queryEndpoint");
+const ORGANIZATION = packageProviderText("organizationSettings");
+
+const FAULTS = ["5xx", "drop-before", "drop-after"] as const;
+
+/** The message of a failed step, whatever layer reported it. */
+const messageOf = (error: unknown) => (error instanceof HostCallError ? `${error.message}\n${error.details}` : error instanceof Error ? `${error.message}\n${error.stack ?? ""}` : String(error));
+
+describe("trust: a lost create never takes over an object that existed before it", function () {
+    // A short request timeout: after a lost answer the provider waits that long before it looks again.
+    const stack = useEmulatedStack(() => {}, { config: { "observability:requestTimeoutMs": "3000" } });
+
+    async function selfHosted(method: string, route: string, body?: unknown): Promise<{ status: number; data?: Record<string, unknown> }> {
+        const res = await fetch(`${stack.emu.url}/api/v2${route}`, {
+            method,
+            headers: { authorization: `Bearer ${stack.emu.credentials.apiKey}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+            body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        const text = await res.text();
+        return { status: res.status, data: text === "" ? undefined : (JSON.parse(text) as { data?: Record<string, unknown> }).data };
+    }
+    const exists = async (collection: string, id: string) => (await selfHosted("GET", `/${collection}/${id}`)).status === 200;
+
+    /**
+     * Makes by hand an exact twin of what `declared` creates: the provider creates it once (so the body is the very
+     * one it posts), the stack deletes it, and the same body is posted again outside the stack.
+     */
+    async function handMadeTwin(declared: DeclaredResource[], collection: string): Promise<string> {
+        const engine = new Engine(stack.host);
+        await engine.up(declared);
+        const post = stack.emu.requests.find((r) => r.method === "POST" && r.path.endsWith(`/${collection}`));
+        assert.ok(post, "the provider posted the object");
+        await engine.destroy();
+        const made = await selfHosted("POST", `/${collection}`, post.body);
+        assert.equal(made.status, 200);
+        stack.emu.clearRequests();
+        return String(made.data?.id);
+    }
+
+    /** Up with the fault on the create, then destroy: the hand-made twin survives both, untouched. */
+    async function survives(declared: DeclaredResource[], collection: string, fault: (typeof FAULTS)[number]): Promise<void> {
+        const twin = await handMadeTwin(declared, collection);
+        stack.emu.faults.failNext(1, fault, { method: "POST", pathIncludes: `/${collection}` });
+        const outcome = await stack.engine.up(declared).then(
+            () => "created",
+            (error: unknown) => messageOf(error),
+        );
+        if (outcome === "created") {
+            assert.ok(![...stack.engine.state.values()].some((s) => s.id === twin), "the stack manages an object of its own, not the hand-made twin");
+        } else {
+            assert.match(outcome, new RegExp(`create (Dashboard|Alert)`), "a clear failure names the operation");
+        }
+        await stack.engine.destroy();
+        assert.ok(await exists(collection, twin), `the hand-made ${collection} twin still exists after destroy (${fault}: ${outcome})`);
+        await selfHosted("DELETE", `/${collection}/${twin}`);
+    }
+
+    const tile = () => ({ name: "Errors", x: 0, y: 0, w: 12, h: 4, config: { displayType: "line", sourceId: stack.emu.fixtures.sources.logs.id, select: [{ aggFn: "count", where: "level:error" }] } });
+    const dashboard = (): DeclaredResource[] => [{ type: "Dashboard", name: "web", provider: DASHBOARD, inputs: { name: "Web service", tiles: [tile()] } }];
+
+    for (const fault of FAULTS) {
+        it(`dashboard, ${fault} on the create: the pre-existing identical dashboard is neither adopted nor deleted`, async function () {
+            await survives(dashboard(), "dashboards", fault);
+        });
+
+        it(`alert, ${fault} on the create: the pre-existing identical alert is neither adopted nor deleted`, async function () {
+            // The dashboard lives outside the stack too, so that destroy cannot take the alerts on its tile with it.
+            const board = await selfHosted("POST", "/dashboards", { name: "Hand-made board", tiles: [tile()] });
+            const tileId = (board.data?.tiles as { id: string }[])[0].id;
+            const alert: DeclaredResource[] = [
+                {
+                    type: "Alert",
+                    name: "errors",
+                    provider: ALERT,
+                    inputs: { name: "Errors high", source: "tile", dashboardId: String(board.data?.id), tileId, threshold: 10, thresholdType: "above", interval: "5m", channel: { webhookId: stack.emu.fixtures.webhooks.slack.id } },
+                },
+            ];
+            await survives(alert, "alerts", fault);
+            await selfHosted("DELETE", `/dashboards/${String(board.data?.id)}`);
+        });
+    }
+});
+
+describe("trust: a data pipe's lost create never takes over a pipe that existed before it", function () {
+    const stack = useEmulatedStack(() => {}, { config: { "observability:requestTimeoutMs": "3000", "observability:pollIntervalMs": "0" } });
+    const pipes = () => `/v1/organizations/${stack.emu.credentials.organizationId}/services/${stack.emu.credentials.serviceId}/pipes`;
+    const declared = (): DeclaredResource[] => [
+        {
+            type: "DataPipe",
+            name: "clicks",
+            provider: PIPE,
+            inputs: {
+                name: "clicks-from-stream",
+                source: { kinesis: { format: "JSONEachRow", streamName: "clicks", region: "eu-west-1", iteratorType: "LATEST", authentication: "IAM_ROLE", iamRole: "arn:aws:iam::123456789012:role/clicks" } },
+                destination: { table: "clicks", managedTable: true, tableDefinition: { engine: { type: "MergeTree" } }, columns: [{ name: "id", type: "String" }] },
+                fieldMappings: [{ sourceField: "id", destinationField: "id" }],
+            },
+        },
+    ];
+
+    for (const fault of FAULTS) {
+        it(`${fault} on the create: the pre-existing identical pipe is neither adopted nor deleted`, async function () {
+            // The very body the provider posts, posted again outside the stack.
+            const engine = new Engine(stack.host);
+            await engine.up(declared());
+            const post = stack.emu.requests.find((r) => r.method === "POST" && r.path === pipes());
+            assert.ok(post);
+            await engine.destroy();
+            const made = await cloudRequest(stack.emu, "POST", pipes(), post.body);
+            const twin = String((made.json as { result: { id: string } }).result.id);
+            stack.emu.faults.failNext(1, fault, { method: "POST", pathIncludes: "/pipes" });
+            const outcome = await stack.engine.up(declared()).then(
+                () => "created",
+                (error: unknown) => messageOf(error),
+            );
+            if (outcome === "created") assert.ok(![...stack.engine.state.values()].some((s) => s.id === twin), "the stack manages a pipe of its own");
+            else assert.match(outcome, /create DataPipe "clicks-from-stream"/);
+            await stack.engine.destroy();
+            assert.equal((await cloudRequest(stack.emu, "GET", `${pipes()}/${twin}`)).status, 200, `the hand-made pipe still exists (${fault}: ${outcome})`);
+            await cloudRequest(stack.emu, "DELETE", `${pipes()}/${twin}`);
+        });
+    }
+});
+
+describe("trust: an id the server answers on create that is not an id is refused, naming it", function () {
+    let server: ScriptedServer;
+    let host: ProviderHost;
+    before(async function () {
+        server = await ScriptedServer.start();
+        host = await ProviderHost.start({ config: { "observability:apiUrl": server.url, "observability:apiKey": { secret: "scripted-key" }, "observability:retryBudgetMs": "10" }, env: withoutSettingsEnv() });
+    });
+    after(async function () {
+        await host?.close();
+        await server?.close();
+    });
+
+    it("fails the create with the created object's id in the message", async function () {
+        const tile = { name: "Errors", x: 0, y: 0, w: 12, h: 4, config: { displayType: "markdown", markdown: "hi" } };
+        server.answer({ status: 200, json: { data: [] } }, { status: 200, json: { data: { id: "../../users/1", name: "Web service", tiles: [{ id: "aaaaaaaaaaaaaaaaaaaaaaaa", ...tile }] } } });
+        const engine = new Engine(host);
+        await assert.rejects(engine.up([{ type: "Dashboard", name: "web", provider: DASHBOARD, inputs: { name: "Web service", tiles: [tile] } }]), (error: unknown) => {
+            assert.match(messageOf(error), /create Dashboard "Web service".*invalid id "\.\.\/\.\.\/users\/1"/);
+            return true;
+        });
+        assert.equal(engine.state.size, 0);
+    });
+});
+
+describe("trust: no piece of any secret in any message, stack or log line", function () {
+    // 200 characters with a quote, a backslash and a line break, as a pipe's write-only password.
+    const password = `p"a\\ss\nword-${"x7Kq".repeat(3)}-${Array.from({ length: 200 }, (_, i) => "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789"[(i * 37 + 11) % 57]).join("")}`.slice(0, 200);
+    const keySecret = `cloud"secret\\${"Zr4w".repeat(10)}`;
+    const apiKey = `self-hosted-key-${"Qm8v".repeat(8)}`;
+    const keyId = "echo-key-id";
+    let server: ScriptedServer;
+    let host: ProviderHost;
+
+    before(async function () {
+        server = await ScriptedServer.start();
+        host = await ProviderHost.start({
+            config: {
+                "observability:apiUrl": server.url,
+                "observability:apiKey": { secret: apiKey },
+                "observability:cloudUrl": server.url,
+                "observability:keyId": keyId,
+                "observability:keySecret": { secret: keySecret },
+                "observability:organizationId": "6f1c2a9e-5b7d-4c11-9a0e-5a4d1c2b3e4f",
+                "observability:serviceId": "0d5e7a31-2c4b-4f6e-8a9d-1b3c5e7f9a2b",
+                "observability:retryBudgetMs": "10",
+                "observability:retryBaseDelayMs": "1",
+                // Every create lists again, so that each test's script holds exactly its requests.
+                "observability:readCacheMs": "0",
+            },
+            env: withoutSettingsEnv(),
+        });
+    });
+    after(async function () {
+        await host?.close();
+        await server?.close();
+    });
+
+    /** Every 8-character piece of every form of every secret. */
+    function pieces(): string[] {
+        const token = Buffer.from(`${keyId}:${keySecret}`).toString("base64");
+        const forms = [password, keySecret, apiKey, token].flatMap((s) => [s, JSON.stringify(s).slice(1, -1), encodeURIComponent(s), Buffer.from(s).toString("base64")]);
+        return forms.flatMap((form) => Array.from({ length: form.length - 7 }, (_, i) => form.slice(i, i + 8)));
+    }
+    const assertNoPiece = (text: string, where: string) => {
+        for (const piece of pieces()) assert.ok(!text.includes(piece), `${where} holds ${JSON.stringify(piece)}`);
+    };
+
+    const pipe = (): DeclaredResource[] => [
+        {
+            type: "DataPipe",
+            name: "orders",
+            provider: PIPE,
+            inputs: {
+                name: "orders",
+                source: { kafka: { format: "JSONEachRow", brokers: "broker:9092", topics: "orders", authentication: "SCRAM-SHA-512" } },
+                secrets: { credentials: { username: "replicator", password } },
+                destination: { table: "orders", managedTable: true, tableDefinition: { engine: { type: "MergeTree" } }, columns: [{ name: "id", type: "String" }] },
+                fieldMappings: [{ sourceField: "id", destinationField: "id" }],
+            },
+        },
+    ];
+    const everything = (r: Seen) => {
+        const sent = JSON.parse(r.body) as { source?: { kafka?: { credentials?: { password?: string } } } };
+        const raw = sent.source?.kafka?.credentials?.password ?? "";
+        return `echo: body ${r.body} | authorization ${String(r.authorization)} | raw ${raw} | url ${encodeURIComponent(raw)} | headers ${JSON.stringify(r.headers)}`;
+    };
+    const echoes: [string, (r: Seen) => { status: number; json?: unknown; text?: string }][] = [
+        ["plain text 400", (r) => ({ status: 400, text: everything(r) })],
+        ["JSON 400 message", (r) => ({ status: 400, json: { status: 400, requestId: `req ${String(r.authorization)}`, error: everything(r) } })],
+        ["JSON 400 quoting the echo as a JSON string", (r) => ({ status: 400, json: { status: 400, error: JSON.stringify(everything(r)) } })],
+    ];
+
+    for (const [kind, echo] of echoes) {
+        it(`redacts a server that echoes the request (${kind}) before anything is shortened`, async function () {
+            // The list before the create, then the POST (echoed).
+            server.answer({ status: 200, json: { status: 200, result: [] } }, echo);
+            const engine = new Engine(host);
+            const error = await engine.up(pipe()).then(
+                () => assert.fail("the create must fail"),
+                (e: unknown) => e,
+            );
+            const text = messageOf(error);
+            assert.match(text, /create DataPipe "orders" failed: POST \/v1\/organizations\/.*\/pipes/);
+            assert.match(text, /\[redacted\]/, "the echo was there, redacted");
+            assertNoPiece(text, "the error");
+            assertNoPiece(host.stderr, "the host's stderr");
+            assertNoPiece(host.stdout, "the host's stdout");
+        });
+    }
+
+    it("redacts an echoed Authorization header of the self-hosted API", async function () {
+        server.answer((r) => ({ status: 401, text: `bad key in ${String(r.authorization)}` }));
+        const engine = new Engine(host);
+        const error = await engine.up([{ type: "Dashboard", name: "web", provider: DASHBOARD, inputs: { name: "Web", tiles: [{ name: "Notes", x: 0, y: 0, w: 4, h: 2, config: { displayType: "markdown", markdown: "hi" } }] } }]).then(
+            () => assert.fail("the create must fail"),
+            (e: unknown) => e,
+        );
+        const text = messageOf(error);
+        assert.match(text, /bad key in Bearer \[redacted\]/);
+        assertNoPiece(text, "the error");
+    });
+});
+
+describe("trust: an unknown input key is refused at check, at its path, with nothing sent", function () {
+    const stack = useEmulatedStack();
+    const one = (type: string, provider: string) => (inputs: PropertyMap): DeclaredResource[] => [{ type, name: "it", provider, inputs }];
+
+    it("QueryEndpoint `rolez` and OrganizationSettings `nam`", async function () {
+        await assertCheckRefuses(stack, one("QueryEndpoint", QUERY_ENDPOINT), [[{ rolez: ["sql_console_admin"] }, "rolez"]]);
+        await assertCheckRefuses(stack, one("OrganizationSettings", ORGANIZATION), [[{ nam: "Acme" }, "nam"]]);
+    });
+
+    it("a typo deep inside a dashboard tile and a data pipe", async function () {
+        const tile = { name: "Errors", x: 0, y: 0, w: 12, h: 4, config: { displayType: "line", sourceId: stack.emu.fixtures.sources.logs.id, select: [{ aggFn: "count" }], numberFormat: { output: "number", mantisa: 2 } } };
+        await assertCheckRefuses(stack, one("Dashboard", DASHBOARD), [[{ name: "Web", tiles: [tile] }, "tiles[0].config.numberFormat.mantisa"]]);
+        const pipe = {
+            name: "clicks",
+            source: { kinesis: { format: "JSONEachRow", streamName: "clicks", region: "eu-west-1", iteratorType: "LATEST", authentication: "IAM_ROLE", iamRole: "arn:aws:iam::123456789012:role/clicks" } },
+            destination: { table: "clicks", managedTable: true, tableDefinition: { engine: { type: "MergeTree" }, sortingKye: ["id"] }, columns: [{ name: "id", type: "String" }] },
+            fieldMappings: [{ sourceField: "id", destinationField: "id" }],
+        };
+        await assertCheckRefuses(stack, one("DataPipe", PIPE), [[pipe, "destination.tableDefinition.sortingKye"]]);
+    });
+});
+
+describe("trust: failures are fast, bounded and labelled", function () {
+    let server: ScriptedServer;
+    beforeEach(async function () {
+        server = await ScriptedServer.start();
+    });
+    afterEach(() => server?.close());
+
+    async function hostAt(config: Record<string, string>): Promise<ProviderHost> {
+        return ProviderHost.start({ config: { "observability:apiKey": { secret: "scripted-key" }, ...config }, env: withoutSettingsEnv() });
+    }
+    const markdownBoard = (name = "Web"): DeclaredResource[] => [{ type: "Dashboard", name: "web", provider: DASHBOARD, inputs: { name, tiles: [{ name: "Notes", x: 0, y: 0, w: 4, h: 2, config: { displayType: "markdown", markdown: "hi" } }] } }];
+
+    it("a 429 asking for longer than the retry budget fails at once naming the wait, and pauses nothing", async function () {
+        const host = await hostAt({ "observability:apiUrl": server.url, "observability:retryBudgetMs": "60000" });
+        try {
+            server.answer({ status: 429, json: { message: "slow down" }, headers: { "retry-after": "3600" } });
+            await assert.rejects(new Engine(host).up(markdownBoard()), (error: unknown) => {
+                const text = messageOf(error);
+                assert.match(text, /create Dashboard "Web".* failed: GET \/api\/v2\/dashboards → HTTP 429/);
+                assert.match(text, /asked to wait 3600 s/);
+                assert.match(text, /observability:retryBudgetMs/);
+                return true;
+            });
+            assert.equal(server.seen.length, 1, "not retried");
+            // The next operation is sent at once: the limiter was not left paused for an hour.
+            server.answer({ status: 200, json: { data: [] } }, { status: 200, json: { data: { id: "bbbbbbbbbbbbbbbbbbbbbbbb", name: "Web", tiles: [{ id: "aaaaaaaaaaaaaaaaaaaaaaaa", name: "Notes", x: 0, y: 0, w: 4, h: 2, config: { displayType: "markdown", markdown: "hi" } }] } } });
+            const result = await new Engine(host).up(markdownBoard());
+            assert.deepEqual(result.created, ["web"]);
+        } finally {
+            await host.close();
+        }
+    });
+
+    it("refuses a response larger than the cap without reading it, naming the setting", async function () {
+        const host = await hostAt({ "observability:apiUrl": server.url, "observability:maxResponseBytes": "1000", "observability:retryBudgetMs": "10" });
+        try {
+            server.answer({ status: 200, json: { data: Array.from({ length: 100 }, (_, i) => ({ id: String(i).padStart(24, "0"), name: "x".repeat(50), tiles: [] })) } });
+            await assert.rejects(new Engine(host).up(markdownBoard()), (error: unknown) => {
+                const text = messageOf(error);
+                assert.match(text, /GET \/api\/v2\/dashboards → HTTP 200: the response body is larger than 1000 bytes/);
+                assert.match(text, /observability:maxResponseBytes/);
+                return true;
+            });
+        } finally {
+            await host.close();
+        }
+    });
+
+    it("a connection refused on the first attempt fails at once, naming the URL and the setting", async function () {
+        const closed = await ScriptedServer.start();
+        const url = closed.url;
+        await closed.close();
+        // A budget of a minute: only the first-contact rule keeps this from retrying all that time.
+        const host = await hostAt({ "observability:apiUrl": url, "observability:retryBudgetMs": "60000", "observability:retryBaseDelayMs": "1000" });
+        try {
+            await assert.rejects(new Engine(host).up(markdownBoard()), (error: unknown) => {
+                const text = messageOf(error);
+                assert.match(text, /create Dashboard "Web".* failed: GET \/api\/v2\/dashboards → no response/);
+                assert.ok(text.includes(`Nothing answers at ${url}`), text);
+                assert.match(text, /observability:apiUrl/);
+                return true;
+            });
+        } finally {
+            await host.close();
+        }
+    });
+
+    for (const [setting, value, variable] of [
+        ["apiUrl", "http://127.0.0.1:1/base?x=1", "OBSERVABILITY_API_URL"],
+        ["apiUrl", "http://127.0.0.1:1/#frag", "OBSERVABILITY_API_URL"],
+        ["apiUrl", "not a url", "OBSERVABILITY_API_URL"],
+        ["apiKey", "", "OBSERVABILITY_API_KEY"],
+    ] as const) {
+        it(`preview refuses ${setting} ${JSON.stringify(value)}, naming the config key and the variable, nothing sent`, async function () {
+            const host = await ProviderHost.start({ config: { "observability:apiUrl": server.url, ...(setting === "apiKey" ? {} : { "observability:apiKey": { secret: "k" } }), [`observability:${setting}`]: value }, env: withoutSettingsEnv() });
+            try {
+                await assert.rejects(new Engine(host).preview(markdownBoard()), (error: unknown) => {
+                    const text = messageOf(error);
+                    assert.ok(text.includes(`observability:${setting}`) && text.includes(variable), text);
+                    return true;
+                });
+                assert.deepEqual(server.seen, []);
+            } finally {
+                await host.close();
+            }
+        });
+    }
+
+    it("preview of a cloud resource refuses a missing key secret, naming the config key and the variable", async function () {
+        const host = await ProviderHost.start({ config: { "observability:cloudUrl": server.url, "observability:keyId": "id" }, env: withoutSettingsEnv() });
+        try {
+            await assert.rejects(new Engine(host).preview([{ type: "QueryEndpoint", name: "it", provider: QUERY_ENDPOINT, inputs: { organizationId: "6f1c2a9e-5b7d-4c11-9a0e-5a4d1c2b3e4f", serviceId: "0d5e7a31-2c4b-4f6e-8a9d-1b3c5e7f9a2b" } }]), (error: unknown) => {
+                assert.match(messageOf(error), /observability:keySecret.*OBSERVABILITY_KEY_SECRET/);
+                return true;
+            });
+            assert.deepEqual(server.seen, []);
+        } finally {
+            await host.close();
+        }
+    });
+});
+
+describe("trust: the first preview of a fresh stack, with unknowns passed as the engine passes them", function () {
+    const stack = useEmulatedStack();
+    const fixture = (name: string) => path.join(__dirname, "..", "harness", "fixtures", name);
+    const config = (stack: EmulatedStack, extra: Record<string, string> = {}) => {
+        const plain: Record<string, string> = { ...extra };
+        for (const [key, value] of Object.entries(emulatorConfig(stack.emu))) plain[key] = typeof value === "string" ? value : value.secret;
+        return plain;
+    };
+
+    it("dashboard and an alert on one of its tiles: two creates planned, no request", async function () {
+        const plan = await runProgram({
+            program: fixture("freshTileAlert.ts"),
+            engine: stack.engine,
+            config: config(stack, { "demo:logsSourceId": stack.emu.fixtures.sources.logs.id, "demo:webhookId": stack.emu.fixtures.webhooks.slack.id }),
+            mode: "preview",
+            project: "demo",
+            stack: "dev",
+        });
+        assert.deepEqual(plan.created, ["service", "errors-high"]);
+        assert.deepEqual(stack.emu.requests, []);
+    });
+
+    it("a data pipe and the query endpoint of its service: two creates planned, no request", async function () {
+        const plan = await runProgram({ program: fixture("freshPipeEndpoint.ts"), engine: stack.engine, config: config(stack), mode: "preview", project: "demo", stack: "dev" });
+        assert.deepEqual(plan.created, ["clicks", "endpoint"]);
+        assert.deepEqual(stack.emu.requests, []);
+    });
+});
