@@ -12,6 +12,10 @@ import { dataPipeExport } from "./resources/dataPipe/export";
 import { dataPipe as dataPipeProvider } from "./resources/dataPipe/provider";
 import { organizationSettingsExport } from "./resources/organizationSettings/export";
 import { organizationSettings as organizationSettingsProvider } from "./resources/organizationSettings/provider";
+import { pipeReversePrivateEndpointExport } from "./resources/pipeReversePrivateEndpoint/export";
+import { pipeReversePrivateEndpoint as pipeReversePrivateEndpointProvider } from "./resources/pipeReversePrivateEndpoint/provider";
+import { pipesCdcScalingExport } from "./resources/pipesCdcScaling/export";
+import { pipesCdcScaling as pipesCdcScalingProvider } from "./resources/pipesCdcScaling/provider";
 import { queryEndpointExport } from "./resources/queryEndpoint/export";
 import { queryEndpoint as queryEndpointProvider } from "./resources/queryEndpoint/provider";
 import { sourceExport } from "./resources/source/export";
@@ -35,7 +39,9 @@ export const registry = {
     savedSearch: { provider: savedSearchProvider, export: savedSearchExport },
     webhook: { provider: webhookProvider, export: webhookExport },
     alert: { provider: alertProvider, export: alertExport },
+    pipeReversePrivateEndpoint: { provider: pipeReversePrivateEndpointProvider, export: pipeReversePrivateEndpointExport },
     dataPipe: { provider: dataPipeProvider, export: dataPipeExport },
+    pipesCdcScaling: { provider: pipesCdcScalingProvider, export: pipesCdcScalingExport },
     queryEndpoint: { provider: queryEndpointProvider, export: queryEndpointExport },
     organizationSettings: { provider: organizationSettingsProvider, export: organizationSettingsExport },
 } as const satisfies Record<string, RegisteredKind>;
@@ -45,6 +51,6 @@ export type ProviderKey = keyof typeof registry;
 
 // What the stub stored in every resource's state loads: `require("pulumi-observability/providers")[key]`. These
 // names must stay as long as states carry them; a test asserts they are exactly the registry's keys.
-export const { connection, source, dashboard, savedSearch, webhook, alert, dataPipe, queryEndpoint, organizationSettings } = Object.fromEntries(
+export const { connection, source, dashboard, savedSearch, webhook, alert, pipeReversePrivateEndpoint, dataPipe, pipesCdcScaling, queryEndpoint, organizationSettings } = Object.fromEntries(
     Object.entries(registry).map(([key, kind]) => [key, kind.provider]),
 ) as { [K in ProviderKey]: (typeof registry)[K]["provider"] };

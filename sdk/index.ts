@@ -8,6 +8,8 @@ export * from "./resources/dataPipe";
 export * from "./functions/dataPipes";
 export * from "./functions/observability";
 export * from "./resources/organizationSettings";
+export * from "./resources/pipeReversePrivateEndpoint";
+export * from "./resources/pipesCdcScaling";
 export * from "./resources/queryEndpoint";
 export * from "./resources/source";
 export * from "./resources/savedSearch";

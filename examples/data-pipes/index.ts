@@ -89,5 +89,36 @@ export const replica = new obs.DataPipe("replica", {
     timeouts: { create: "20m" },
 });
 
-export const pipeStates = pulumi.all([orders.state, files.state, clicks.state, replica.state]);
+// A kafka cluster reached privately. The reverse private endpoint comes first: its create waits until it is Ready
+// (or PendingAcceptance, with `actionRequired` saying who must accept it). The pipe lists it by id and reaches the
+// brokers behind an MSK endpoint by its private DNS names on ports 14001, 14002, … (`mskBrokers`). A postgres pipe
+// would take one of the endpoint's names as its `host` instead (`privateBrokers.dnsNames[0]`).
+export const privateBrokers = new obs.PipeReversePrivateEndpoint("private-brokers", {
+    description: "orders cluster (private)",
+    type: "MSK_MULTI_VPC",
+    mskClusterArn: config.require("mskClusterArn"),
+    mskAuthentication: "SASL_SCRAM",
+});
+
+export const privateOrders = new obs.DataPipe("private-orders", {
+    name: "orders-from-private-kafka",
+    source: {
+        kafka: {
+            format: "JSONEachRow",
+            brokers: privateBrokers.mskBrokers,
+            topics: "orders",
+            authentication: "SCRAM-SHA-512",
+            reversePrivateEndpointIds: [privateBrokers.id],
+        },
+    },
+    secrets: { credentials: { username: config.require("kafkaUser"), password: config.requireSecret("kafkaPassword") } },
+    destination: eventsTable("private_orders"),
+    fieldMappings: eventMappings,
+});
+
+// The CDC capacity all database pipes of the service share: it exists once the replica pipe does. 4 cores, so 16 GB.
+export const cdc = new obs.PipesCdcScaling("cdc", { replicaCpuMillicores: 4000 }, { dependsOn: [replica] });
+
+export const pipeStates = pulumi.all([orders.state, files.state, clicks.state, replica.state, privateOrders.state]);
+export const privateEndpointStatus = privateBrokers.status;
 export const servicePipes = obs.getDataPipesOutput({ serviceId: orders.serviceId }).apply((pipes) => pipes.map((pipe) => `${pipe.name}: ${pipe.state}`));

@@ -34,7 +34,7 @@ export const SETTINGS = {
     retryBaseDelayMs: { env: "OBSERVABILITY_RETRY_BASE_DELAY_MS", description: "first retry backoff in ms, doubled per attempt (default 1000)" },
     readCacheMs: { env: "OBSERVABILITY_READ_CACHE_MS", description: "how long reads share list responses in ms (default 10000; 0 disables)" },
     maxResponseBytes: { env: "OBSERVABILITY_MAX_RESPONSE_BYTES", description: "largest response body read, in bytes; a larger one is refused unread (default 4194304)" },
-    pollIntervalMs: { env: "OBSERVABILITY_POLL_INTERVAL_MS", description: "first interval in ms when waiting for an object's state (data pipes), doubled per poll (default 2000)" },
+    pollIntervalMs: { env: "OBSERVABILITY_POLL_INTERVAL_MS", description: "first interval in ms when waiting for an object's state (data pipes, reverse private endpoints, CDC scaling), doubled per poll (default 2000)" },
     selfHostedRateLimit: { env: "OBSERVABILITY_SELF_HOSTED_RATE_LIMIT", description: "client-side limit, `<requests>/<seconds>s` (default 100/60s)" },
     cloudRateLimit: { env: "OBSERVABILITY_CLOUD_RATE_LIMIT", description: "client-side limit, `<requests>/<seconds>s` (default 10/10s)" },
 } as const satisfies Record<string, SettingDefinition>;

@@ -162,6 +162,13 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
         await declare("alerts", "Alert", exported, wanted, header, inputs, { adopt: true, values });
     }
 
+    // Reverse private endpoints before the pipes, which reference them by id.
+    for (const exported of sorted(inventory.reversePrivateEndpoints)) {
+        const header = [`Reverse private endpoint ${JSON.stringify(exported.name)} (${String(exported.inputs.type)})`];
+        const declaration = await declare("reversePrivateEndpoints", "PipeReversePrivateEndpoint", exported, slug(exported.name ?? "") || "endpoint", header, exported.inputs, { adopt: true });
+        if (declaration) referable.set(exported.id, { declaration, prefix: "endpoint" });
+    }
+
     for (const exported of sorted(inventory.pipes)) {
         const kind = Object.keys((exported.inputs.source ?? {}) as object)[0] ?? "unknown";
         const header = [`Data pipe ${JSON.stringify(exported.name)} (${kind} source, ${exported.state})`];
@@ -201,6 +208,10 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
         });
     }
 
+    for (const exported of inventory.cdcScaling) {
+        // PipesCdcScaling always takes over the service's capacity: it takes no adoptId.
+        await declare("cdcScaling", "PipesCdcScaling", exported, "cdc-scaling", ["The service's CDC capacity (deleting the resource only forgets it)"], exported.inputs, { adopt: false });
+    }
     for (const exported of inventory.queryEndpoint) {
         await declare("queryEndpoint", "QueryEndpoint", exported, "query-endpoint", ["The service's query endpoint"], exported.inputs, { adopt: true });
     }
@@ -381,7 +392,9 @@ const KIND_NOUNS: Record<Kind, [string, string]> = {
     savedSearches: ["saved search", "saved searches"],
     webhooks: ["webhook", "webhooks"],
     alerts: ["alert", "alerts"],
+    reversePrivateEndpoints: ["reverse private endpoint", "reverse private endpoints"],
     pipes: ["data pipe", "data pipes"],
+    cdcScaling: ["CDC scaling", "CDC scalings"],
     queryEndpoint: ["query endpoint", "query endpoints"],
     organization: ["organization", "organizations"],
 };

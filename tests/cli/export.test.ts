@@ -9,6 +9,7 @@ import { USAGE } from "../../sdk/cli/args";
 import type { Emulator } from "../emulator";
 import { REPO_ROOT } from "../harness/paths";
 import { runProgram } from "../harness/program";
+import { cdcScalingState, reversePrivateEndpointsState } from "../emulator/routes/pipeNetworking";
 import { pipesState } from "../emulator/routes/pipes";
 import { queryEndpointState } from "../emulator/routes/queryEndpoint";
 import { seedTeam } from "../emulator/store/fixtures";
@@ -69,6 +70,8 @@ interface HandMade {
     /** Webhooks and saved searches the program declares, with what their secret config must hold. */
     webhooks: Record<string, { id: string; url: string }>;
     savedSearches: Record<string, string>;
+    /** The reverse private endpoint the "audit (mTLS)" kafka pipe reaches its brokers through. */
+    reversePrivateEndpointId: string;
 }
 
 /** Dashboards, alerts, one pipe per kind (each with secrets), the query endpoint and private endpoints, made by hand. */
@@ -137,6 +140,10 @@ async function makeObjects(emu: Emulator): Promise<HandMade> {
         for (let i = 0; i < 4; i++) await cloudRequest(emu, "GET", `${service}/pipes/${id}`);
         return id;
     };
+    const rpe = await cloudRequest(emu, "POST", `${service}/pipesReversePrivateEndpoints`, { description: "audit brokers", type: "VPC_ENDPOINT_SERVICE", vpcEndpointServiceName: "com.amazonaws.vpce.us-east-1.vpce-svc-0123456789abcdef0" });
+    const reversePrivateEndpointId = (rpe.json as { result: { id: string } }).result.id;
+    // A GET moves the endpoint one status further: Provisioning, then Ready.
+    for (let i = 0; i < 2; i++) await cloudRequest(emu, "GET", `${service}/pipesReversePrivateEndpoints/${reversePrivateEndpointId}`);
     const pipes = {
         orders: await pipe({
             name: "orders",
@@ -152,7 +159,7 @@ async function makeObjects(emu: Emulator): Promise<HandMade> {
         }),
         audit: await pipe({
             name: "audit (mTLS)",
-            source: { kafka: { format: "JSONEachRow", brokers: "broker-2:9093", topics: "audit", authentication: "MUTUAL_TLS", credentials: { certificate: "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----", privateKey: HAND_SECRETS.tlsKey } } },
+            source: { kafka: { format: "JSONEachRow", brokers: "broker-2:9093", topics: "audit", authentication: "MUTUAL_TLS", credentials: { certificate: "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----", privateKey: HAND_SECRETS.tlsKey }, reversePrivateEndpointIds: [reversePrivateEndpointId] } },
             destination: table("audit"),
             fieldMappings,
         }),
@@ -179,13 +186,16 @@ async function makeObjects(emu: Emulator): Promise<HandMade> {
             destination: { database: "replica" },
         }),
     };
+    // The replica pipe made the service's CDC capacity available: size it, and let a GET see the new sizes.
+    assert.equal((await cloudRequest(emu, "PATCH", `${service}/pipesCdcScaling`, { replicaCpuMillicores: 4000, replicaMemoryGb: 16 })).status, 200);
+    for (let i = 0; i < 2; i++) await cloudRequest(emu, "GET", `${service}/pipesCdcScaling`);
     const endpoint = await cloudRequest(emu, "POST", `${service}/serviceQueryEndpoint`, { roles: ["sql_console_read_only"], openApiKeys: ["key-b", "key-a"], allowedOrigins: "app.example, admin.example" });
     const organization = await cloudRequest(emu, "PATCH", `/v1/organizations/${credentials.organizationId}`, {
         privateEndpoints: { add: [{ id: "vpce-0b", description: "Office" }, { id: "vpce-0a", description: "Runners" }] },
     });
     assert.equal(organization.status, 200);
     emu.clearRequests();
-    return { dashboards: { web, checkout, checkoutCopy, legacy }, legacyTileId: legacyTiles[1].id, alerts, pipes, endpointId: (endpoint.json as { result: { id: string } }).result.id, webhooks, savedSearches };
+    return { dashboards: { web, checkout, checkoutCopy, legacy }, legacyTileId: legacyTiles[1].id, alerts, pipes, endpointId: (endpoint.json as { result: { id: string } }).result.id, webhooks, savedSearches, reversePrivateEndpointId };
 }
 
 /** Writes nothing else into the repository: each test's program lives in a fresh directory under tests/.tmp-export. */
@@ -237,12 +247,15 @@ function forgetObjects({ emu }: EmulatedStack): void {
     emu.store.selfHosted.connections.set(emu.fixtures.connection.id, structuredClone(emu.fixtures.connection));
     pipesState(emu.cloud).pipes.clear();
     queryEndpointState(emu.cloud).endpoint = undefined;
+    reversePrivateEndpointsState(emu.cloud).endpoints.clear();
+    Object.assign(cdcScalingState(emu.cloud), { current: undefined, pending: undefined });
     emu.cloud.organization.privateEndpoints = [];
 }
 
 /** What exists remotely: ids per collection, the query endpoint and the organization. */
 function remoteObjects(emu: Emulator): string {
-    return JSON.stringify({ teams: emu.inventory(), pipes: [...pipesState(emu.cloud).pipes.keys()], endpoint: queryEndpointState(emu.cloud).endpoint, organization: emu.cloud.organization });
+    return JSON.stringify({ teams: emu.inventory(), pipes: [...pipesState(emu.cloud).pipes.keys()], endpoint: queryEndpointState(emu.cloud).endpoint, organization: emu.cloud.organization,
+        reversePrivateEndpoints: [...reversePrivateEndpointsState(emu.cloud).endpoints.values()], cdcScaling: cdcScalingState(emu.cloud).current });
 }
 
 /** The declaration (comment lines and statement) of one resource in a generated program. */
@@ -289,6 +302,9 @@ describe("export: the command that writes a program adopting existing objects", 
         // References as code: the alerts on tiles point at their dashboard's outputs.
         assert.match(index, /dashboardId: dashboardWebService\.id,\n\s+tileId: dashboardWebService\.tileIds\["Errors"\],/);
         assert.match(index, /tileId: dashboardCheckout\.tileIds\.apply\(\(ids\) => ids\["get"\]\)/, "a tile named like an Output member is read through apply");
+        // A kafka pipe reaches its brokers through the declared reverse private endpoint, by reference.
+        assert.match(index, /const (endpoint\w+) = new observability\.PipeReversePrivateEndpoint\("audit-brokers", [^]*reversePrivateEndpointIds: \[\1\.id\]/);
+        assert.match(index, /new observability\.PipesCdcScaling\("cdc-scaling", \{[^}]*replicaMemoryGb: 16 \}\);/, "one size is enough: the other follows");
         // Resource names: slugs, unique.
         assert.match(index, /new observability\.Dashboard\("checkout", /);
         assert.match(index, /new observability\.Dashboard\("checkout-2", /);
@@ -365,6 +381,7 @@ describe("export: the command that writes a program adopting existing objects", 
             made.dashboards.web.id, made.dashboards.checkout.id, made.dashboards.checkoutCopy.id,
             ...Object.values(made.alerts), ...Object.values(made.pipes), made.endpointId, stack.emu.credentials.organizationId,
             ...Object.values(made.webhooks).map((hook) => hook.id), ...Object.values(made.savedSearches),
+            made.reversePrivateEndpointId, stack.emu.credentials.serviceId,
         ];
         assert.deepEqual([...ids.keys()].sort(), [...expected].sort(), "every declared resource holds its remote object's id");
         assert.equal(applied.created.length, expected.length);

@@ -161,7 +161,9 @@ describe("fuzzing: check and diff of every resource (fast-check, in process)", f
                 );
             });
 
-            it("keeps hostile free text (names, descriptions) exactly as given, or refuses it at its place", async function () {
+            // A kind without free text (CDC scaling: two numbers) has no place to put it: the filter would never pass.
+            const hasFreeText = fc.sample(subject.valid, { seed: SEED, numRuns: 50 }).some((input) => freeTextPaths(plain(input)).length > 0);
+            if (hasFreeText) it("keeps hostile free text (names, descriptions) exactly as given, or refuses it at its place", async function () {
                 await fc.assert(
                     fc.asyncProperty(hostileAt(freeTextPaths), async ({ input, place, hostile }) => {
                         const result = await checkHolds(subject, input);

@@ -5,6 +5,8 @@ import type { ConfigurableProvider } from "../../provider/engine/dynamicProvider
 import { alertSchema } from "../../provider/resources/alert/schema";
 import { dataPipeSchema } from "../../provider/resources/dataPipe/schema";
 import { organizationSettingsSchema } from "../../provider/resources/organizationSettings/schema";
+import { pipeReversePrivateEndpointSchema } from "../../provider/resources/pipeReversePrivateEndpoint/schema";
+import { pipesCdcScalingSchema } from "../../provider/resources/pipesCdcScaling/schema";
 import { queryEndpointSchema } from "../../provider/resources/queryEndpoint/schema";
 import { connectionSchema } from "../../provider/resources/connection/schema";
 import { sourceSchema } from "../../provider/resources/source/schema";
@@ -20,6 +22,7 @@ import { dataPipe } from "./arbitraries/dataPipe";
 import { savedSearch, webhook } from "./arbitraries/environment";
 import { savedSearchSchema } from "../../provider/resources/savedSearch/schema";
 import { webhookSchema } from "../../provider/resources/webhook/schema";
+import { pipeReversePrivateEndpoint, pipesCdcScaling } from "./arbitraries/pipeNetworking";
 
 /** One resource type under fuzzing: its provider, its schema, well-formed inputs and what its docs promise. */
 export interface FuzzSubject {
@@ -69,6 +72,9 @@ const PIPE_FIXED_FIELDS = [
 ];
 /** A new source kind, or a source, destination or database settings not known yet (preview), replace as a whole. */
 const PIPE_REPLACE_KEYS = [...PIPE_FIXED_FIELDS, "source", "destination", "source.postgres.settings"];
+
+/** PipeReversePrivateEndpoint: everything but the custom DNS names is fixed at creation. */
+const ENDPOINT_FIXED_FIELDS = ["organizationId", "serviceId", "description", "type", "vpcEndpointServiceName", "vpcResourceConfigurationId", "vpcResourceShareArn", "mskClusterArn", "mskAuthentication", "gcpServiceAttachment"];
 
 const instant = fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
 const resolvedTarget = fc.oneof(obj({ variant: fc.constant("self-hosted") }), obj({ variant: fc.constant("managed"), organizationId: fc.uuid(), serviceId: fc.uuid() }));
@@ -180,4 +186,34 @@ export const SUBJECTS: readonly FuzzSubject[] = [
         replaceKeys: new Set(TARGET_KEYS),
         openMaps: key === "webhook" ? ["headers", "queryParams"] : [],
     })),
+    {
+        key: "pipeReversePrivateEndpoint",
+        typeName: "PipeReversePrivateEndpoint",
+        provider: fuzzable(providers.pipeReversePrivateEndpoint),
+        schema: pipeReversePrivateEndpointSchema,
+        valid: asJson(pipeReversePrivateEndpoint),
+        computed: obj({
+            id: fc.uuid(),
+            endpointId: fc.constant("vpce-0123456789abcdef0"),
+            dnsNames: fc.array(fc.domain(), { maxLength: 2 }),
+            privateDnsNames: fc.array(fc.domain(), { maxLength: 3 }),
+            mskBrokers: fc.string(),
+            status: fc.constantFrom("Ready", "PendingAcceptance", "Provisioning", "Failed", "Deleting"),
+            actionRequired: fc.string(),
+        }),
+        unmanagedWhenOmitted: [],
+        fixedFields: ENDPOINT_FIXED_FIELDS,
+        replaceKeys: new Set(ENDPOINT_FIXED_FIELDS),
+    },
+    {
+        key: "pipesCdcScaling",
+        typeName: "PipesCdcScaling",
+        provider: fuzzable(providers.pipesCdcScaling),
+        schema: pipesCdcScalingSchema,
+        valid: asJson(pipesCdcScaling),
+        computed: obj({ managed: fc.boolean() }),
+        unmanagedWhenOmitted: ["replicaCpuMillicores", "replicaMemoryGb"],
+        fixedFields: ["organizationId", "serviceId"],
+        replaceKeys: new Set(["organizationId", "serviceId"]),
+    },
 ];

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import * as path from "node:path";
 import { getDataPipes } from "../../sdk";
 import { pipesState } from "../emulator/routes/pipes";
+import { cdcScalingState, reversePrivateEndpointsState } from "../emulator/routes/pipeNetworking";
 import { SECRET_SIG, SECRET_SIG_KEY } from "../harness/host";
 import { REPO_ROOT } from "../harness/paths";
 import { runProgram } from "../harness/program";
@@ -38,6 +39,7 @@ describe("DataPipe SDK: the example program and getDataPipes", function () {
             "demo:bucketKeyId": "AKIAEMULATED",
             "demo:streamRoleArn": "arn:aws:iam::000000000000:role/emulated-ingest",
             "demo:databaseHost": "db.emulated",
+            "demo:mskClusterArn": "arn:aws:kafka:us-east-1:000000000000:cluster/emulated/0",
             ...SECRETS,
             ...extra,
         };
@@ -49,9 +51,9 @@ describe("DataPipe SDK: the example program and getDataPipes", function () {
             runProgram({ program: PROGRAM, engine: stack.engine, config: programConfig(extra), secretKeys: Object.keys(SECRETS), project: "demo", stack: "dev" });
         try {
             const first = await run();
-            assert.deepEqual([...first.created].sort(), ["clicks", "files", "orders", "replica"]);
+            assert.deepEqual([...first.created].sort(), ["cdc", "clicks", "files", "orders", "private-brokers", "private-orders", "replica"]);
 
-            for (const name of ["orders", "files", "replica"]) {
+            for (const name of ["orders", "files", "replica", "private-orders"]) {
                 const registration = recorder.seen.get(name);
                 assert.ok(registration, `${name} was registered`);
                 assert.deepEqual(registration.secretOutputs, ["secrets"], `${name}: the secrets output is declared secret`);
@@ -61,11 +63,17 @@ describe("DataPipe SDK: the example program and getDataPipes", function () {
                 for (const value of Object.values(SECRETS)) assert.ok(!source.includes(value), `${name}: source holds no secret`);
             }
             const states = Object.fromEntries([...pipesState(stack.emu.cloud).pipes.values()].map((pipe) => [pipe.name, pipe.state]));
-            assert.deepEqual(states, { "orders-from-kafka": "Running", "logs-from-bucket": "Running", "clicks-from-stream": "Running", "shop-replica": "Snapshot" });
+            assert.deepEqual(states, { "orders-from-kafka": "Running", "logs-from-bucket": "Running", "clicks-from-stream": "Running", "shop-replica": "Snapshot", "orders-from-private-kafka": "Running" });
+            // The private pipe reaches the MSK brokers through the endpoint, by reference to its outputs.
+            const [endpoint] = reversePrivateEndpointsState(stack.emu.cloud).endpoints.values();
+            const privatePipe = [...pipesState(stack.emu.cloud).pipes.values()].find((pipe) => pipe.name === "orders-from-private-kafka");
+            assert.deepEqual(privatePipe?.source.reversePrivateEndpointIds, [endpoint.id]);
+            assert.equal(privatePipe?.source.brokers, endpoint.privateDnsNames.map((name, i) => `${name}:${14001 + i}`).join(","));
+            assert.deepEqual(cdcScalingState(stack.emu.cloud).current, { replicaCpuMillicores: 4000, replicaMemoryGb: 16 });
 
             stack.emu.clearRequests();
             const second = await run();
-            assert.deepEqual([...second.same].sort(), ["clicks", "files", "orders", "replica"]);
+            assert.deepEqual([...second.same].sort(), ["cdc", "clicks", "files", "orders", "private-brokers", "private-orders", "replica"]);
             assert.deepEqual(
                 stack.cloudCalls().filter((call) => !call.startsWith("GET ")),
                 [],
@@ -80,6 +88,7 @@ describe("DataPipe SDK: the example program and getDataPipes", function () {
         }
         await stack.engine.destroy();
         assert.equal(pipesState(stack.emu.cloud).pipes.size, 0);
+        assert.equal(reversePrivateEndpointsState(stack.emu.cloud).endpoints.size, 0, "the endpoint goes after its pipe");
     });
 
     it("getDataPipes lists the service's pipes without secrets, with settings under the spec's names", async function () {

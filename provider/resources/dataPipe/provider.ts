@@ -2,6 +2,7 @@ import { uuid } from "../../api/ids";
 import { OperationContext, dynamicProvider, ResourceDefinition } from "../../engine/dynamicProvider";
 import { createWithoutAdoptingStrangers } from "../../api/recovery";
 import { withoutSecretsInErrors } from "../../engine/secrets";
+import { partialFailure } from "../../engine/partialFailure";
 import { withSettingDefaults } from "../../settings/defaults";
 import { DataPipeInputs, DataPipeOutputs, dataPipeSchema } from "./schema";
 import { isMustBePaused, PipeApi } from "./api";
@@ -30,15 +31,6 @@ export function readPipe(pipe: WirePipe, olds: DataPipeInputs): { outs: DataPipe
     const outs = outputsOf(pipe, olds);
     const { state: _state, createdAt: _createdAt, updatedAt: _updatedAt, ...inputs } = outs;
     return { outs, inputs };
-}
-
-/**
- * The error of a create or update whose writes went through but whose pipe did not reach its state: the engine
- * keeps the pipe (with the properties last seen) instead of losing track of it (pulumi-dynamic.md §5).
- */
-function partialFailure(error: unknown, id: string, properties: DataPipeOutputs, next: string): Error {
-    const message = `${error instanceof Error ? error.message : String(error)}. ${next}`;
-    return Object.assign(new Error(message), { id, properties, reasons: [message] });
 }
 
 /** Brings the pipe to its desired running or stopped state and returns it as last seen. */

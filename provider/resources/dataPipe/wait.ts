@@ -2,11 +2,9 @@ import { ApiError } from "../../api/http/errors";
 import { PipeApi } from "./api";
 import { FAILED_STATES, STOPPED_STATES, WirePipe } from "./wire";
 import { DataPipeInputs } from "./schema";
+import { DEFAULT_POLL_INTERVAL_MS, MAX_POLL_INTERVAL_MS } from "../../api/poll";
 
-/** Default first poll interval; `observability:pollIntervalMs` overrides it (tests use 0). */
-export const DEFAULT_POLL_INTERVAL_MS = 2_000;
-/** Longest pause between two polls. */
-const MAX_POLL_INTERVAL_MS = 30_000;
+export { DEFAULT_POLL_INTERVAL_MS };
 
 /** The states in which a pipe of these inputs runs as intended (§5.9). */
 export function runningStates(inputs: Pick<DataPipeInputs, "source">): ReadonlySet<string> {

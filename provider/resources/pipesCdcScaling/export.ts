@@ -1,0 +1,21 @@
+import type { ExportedObject, KindExport } from "../../engine/exporter";
+import { toJson } from "../../engine/values";
+import { getCdcScaling, NoDatabasePipe, readCdcScaling } from "./provider";
+
+/** The service's CDC capacity (when it has a database pipe) for the export command. */
+export const pipesCdcScalingExport = {
+    kind: "cdcScaling",
+    aliases: ["pipescdcscaling"],
+    label: "CDC scaling",
+    lives: "cloud",
+    named: false,
+    references: [],
+    async list({ ctx, service, count }) {
+        if (!service) return [];
+        // Without a database pipe there is no capacity to declare.
+        const scaling = await getCdcScaling(ctx, service, "export: read the CDC scaling").catch((error: unknown) => (error instanceof NoDatabasePipe ? undefined : Promise.reject(error)));
+        const exported: ExportedObject[] = scaling ? [{ id: service.serviceId, inputs: toJson(readCdcScaling(ctx.apis.settings, scaling, { ...service, timeouts: undefined, managed: true }).inputs) }] : [];
+        count(exported.length);
+        return exported;
+    },
+} as const satisfies KindExport<"cdcScaling">;

@@ -1,0 +1,39 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { PipesCdcScalingArgs as ScalingDeclaration, PipesCdcScalingOutputs } from "../../provider/resources/pipesCdcScaling/schema";
+import { ArgsOf, OutputProperties, UnsetOutputs } from "../args";
+import { providerStub } from "../stub";
+
+const provider = providerStub("pipesCdcScaling");
+
+/** Arguments of {@link PipesCdcScaling}; every property may be an Output. */
+export type PipesCdcScalingArgs = ArgsOf<ScalingDeclaration>;
+
+// Every output, seeded so that the engine reports it even when the arguments leave it out.
+const OUTPUTS = { organizationId: undefined, serviceId: undefined, replicaCpuMillicores: undefined, replicaMemoryGb: undefined, managed: undefined } satisfies UnsetOutputs<PipesCdcScalingOutputs>;
+
+/** The outputs of a {@link PipesCdcScaling}, typed from the schema's `PipesCdcScalingOutputs`. */
+export interface PipesCdcScaling extends OutputProperties<PipesCdcScalingOutputs> {}
+
+/**
+ * The CDC capacity of a cloud service: CPU and memory per replica, shared by all its database (postgres) pipes for
+ * the initial load and for CDC. The capacity exists once the service has a database pipe, so declare this resource
+ * after one (`dependsOn: [pipe]`); before that, `pulumi up` fails with a message saying so. Creating the resource
+ * takes the capacity over (it takes no `adoptId`), deleting it only forgets it (the API has no delete; the capacity
+ * goes away with the last database pipe).
+ *
+ * Sizes: `replicaCpuMillicores` 1000 to 24000 in steps of 1000, `replicaMemoryGb` 4 to 96 in steps of 4, always
+ * 4 GB per core (2 cores and 8 GB are one billed compute unit); declare one and the other follows. Omit both to only
+ * report the current sizes. A change waits, within `timeouts.update` (default 10 minutes), until the service reports
+ * the new sizes, which can take a few minutes. The platform rescales when the organization's tier changes: a refresh
+ * shows that as drift.
+ */
+export class PipesCdcScaling extends pulumi.dynamic.Resource {
+    /**
+     * @param name The unique name of the resource in the stack.
+     * @param args The service and its CDC sizes; everything is optional.
+     * @param opts Resource options.
+     */
+    constructor(name: string, args: PipesCdcScalingArgs = {}, opts?: pulumi.CustomResourceOptions) {
+        super(provider, name, { ...OUTPUTS, ...args }, opts, "observability", "PipesCdcScaling");
+    }
+}

@@ -1,0 +1,156 @@
+import assert from "node:assert/strict";
+import { cdcScalingState } from "../emulator/routes/pipeNetworking";
+import { pipesState } from "../emulator/routes/pipes";
+import { DeclaredResource } from "../harness/engine";
+import { HostCallError, PropertyMap, urn } from "../harness/host";
+import { packageProviderText } from "../harness/providerText";
+import { assertCheckRefuses, cloudRequest, useEmulatedStack } from "../support/emulatedStack";
+
+const PROVIDER = packageProviderText("pipesCdcScaling");
+
+function scaling(inputs: PropertyMap): DeclaredResource[] {
+    return [{ type: "PipesCdcScaling", name: "cdc", provider: PROVIDER, inputs }];
+}
+
+describe("PipesCdcScaling (through the real host, against the emulator)", function () {
+    // The emulator applies a PATCH after `propagationReads` GETs: polling without pauses never waits on real time.
+    const stack = useEmulatedStack(
+        ({ emu }) => {
+            pipesState(emu.cloud).pipes.clear();
+            Object.assign(cdcScalingState(emu.cloud), { current: undefined, pending: undefined });
+            Object.assign(cdcScalingState(emu.cloud).behaviour, { propagationReads: 1, neverApplies: false });
+        },
+        { config: { "observability:pollIntervalMs": "0" } },
+    );
+
+    const service = () => `/v1/organizations/${stack.emu.credentials.organizationId}/services/${stack.emu.credentials.serviceId}`;
+    const cdc = () => cdcScalingState(stack.emu.cloud);
+    const calls = () => stack.cloudCalls().map((call) => call.replace(service(), ""));
+    const stateOf = () => {
+        const s = stack.engine.state.get(urn("PipesCdcScaling", "cdc"));
+        assert.ok(s, "the CDC scaling is in state");
+        return s;
+    };
+
+    /** A provisioned postgres pipe: the service's CDC capacity exists from then on. */
+    async function databasePipe(): Promise<void> {
+        const created = await cloudRequest(stack.emu, "POST", `${service()}/pipes`, {
+            name: "replica",
+            source: {
+                postgres: {
+                    host: "db.example.com",
+                    database: "shop",
+                    settings: { replicationMode: "cdc" },
+                    tableMappings: [{ sourceSchemaName: "public", sourceTable: "orders", targetTable: "orders" }],
+                    credentials: { username: "replicator", password: "pw" },
+                },
+            },
+            destination: { database: "replica" },
+        });
+        assert.equal(created.status, 200, JSON.stringify(created.json));
+        await cloudRequest(stack.emu, "GET", `${service()}/pipes/${(created.json as { result: { id: string } }).result.id}`);
+        stack.emu.clearRequests();
+    }
+
+    it("fails clearly while the service has no database pipe, and sends no PATCH", async function () {
+        await assert.rejects(stack.engine.up(scaling({ replicaCpuMillicores: 4000 })), (error: unknown) => {
+            assert.ok(error instanceof HostCallError);
+            assert.match(error.details, /the service has no database \(postgres\) pipe yet, and its CDC capacity exists only once one was provisioned .*dependsOn/);
+            return true;
+        });
+        assert.deepEqual(calls(), ["GET /pipesCdcScaling", "GET /pipes"]);
+    });
+
+    it("sends both sizes (memory follows from the CPU), waits until the service reports them, then plans nothing", async function () {
+        await databasePipe();
+        cdc().behaviour.propagationReads = 2;
+
+        const result = await stack.engine.up(scaling({ replicaCpuMillicores: 6000 }));
+
+        assert.deepEqual(result.created, ["cdc"]);
+        assert.deepEqual(calls(), ["GET /pipesCdcScaling", "PATCH /pipesCdcScaling", "GET /pipesCdcScaling", "GET /pipesCdcScaling", "GET /pipesCdcScaling"], "old sizes for two GETs, then the new ones");
+        assert.deepEqual(stack.emu.requests[1]?.body, { replicaCpuMillicores: 6000, replicaMemoryGb: 24 });
+        assert.deepEqual(cdc().current, { replicaCpuMillicores: 6000, replicaMemoryGb: 24 });
+        const { id, outputs } = stateOf();
+        assert.equal(id, stack.emu.credentials.serviceId);
+        assert.deepEqual([outputs.replicaCpuMillicores, outputs.replicaMemoryGb, outputs.managed], [6000, 24, true]);
+
+        stack.emu.clearRequests();
+        assert.deepEqual((await stack.engine.up(scaling({ replicaMemoryGb: 24 }))).same, ["cdc"], "declaring the other size alone is the same declaration");
+        assert.deepEqual(stack.emu.requests, [], "a no-op plan sends nothing");
+        assert.deepEqual((await stack.engine.refresh()).same, ["cdc"]);
+        assert.deepEqual(calls(), ["GET /pipesCdcScaling"]);
+    });
+
+    it("takes the capacity over without a PATCH when it already has the declared sizes", async function () {
+        await databasePipe();
+        await stack.engine.up(scaling({ replicaCpuMillicores: 2000, replicaMemoryGb: 8 }));
+        assert.deepEqual(calls(), ["GET /pipesCdcScaling"]);
+    });
+
+    it("shows a platform rescale as drift on refresh, and the next up restores the declared sizes", async function () {
+        await databasePipe();
+        await stack.engine.up(scaling({ replicaCpuMillicores: 4000 }));
+        cdc().current = { replicaCpuMillicores: 8000, replicaMemoryGb: 32 };
+
+        assert.deepEqual((await stack.engine.refresh()).updated, ["cdc"]);
+        assert.equal(stateOf().inputs.replicaCpuMillicores, 8000);
+        stack.emu.clearRequests();
+        assert.deepEqual((await stack.engine.up(scaling({ replicaCpuMillicores: 4000 }))).updated, ["cdc"]);
+        assert.deepEqual(cdc().current, { replicaCpuMillicores: 4000, replicaMemoryGb: 16 });
+    });
+
+    it("only reports the sizes while none is declared: no PATCH, and a rescale is no drift", async function () {
+        await databasePipe();
+        await stack.engine.up(scaling({}));
+        assert.deepEqual(calls(), ["GET /pipesCdcScaling"]);
+        assert.deepEqual([stateOf().outputs.replicaCpuMillicores, stateOf().outputs.managed], [2000, false]);
+
+        cdc().current = { replicaCpuMillicores: 8000, replicaMemoryGb: 32 };
+        const refreshed = await stack.engine.refresh();
+        assert.equal(stateOf().outputs.replicaCpuMillicores, 8000);
+        stack.emu.clearRequests();
+        assert.deepEqual((await stack.engine.up(scaling({}))).same, ["cdc"], refreshed.updated.join());
+        assert.deepEqual(stack.emu.requests, []);
+    });
+
+    it("ends an update the service never applies at its own timeout, with the sizes it still reports", async function () {
+        await databasePipe();
+        await stack.engine.up(scaling({ replicaCpuMillicores: 2000 }));
+        cdc().behaviour.neverApplies = true;
+
+        await assert.rejects(stack.engine.up(scaling({ replicaCpuMillicores: 4000, timeouts: { update: "1s" } })), (error: unknown) => {
+            assert.ok(error instanceof HostCallError);
+            assert.match(error.details, /accepted 4000 millicores \/ 16 GB but still reported 2000 \/ 8 when the operation's timeout expired; the change can take a few minutes/);
+            return true;
+        });
+    });
+
+    it("forgets the capacity on delete (the API has none), and drops it on refresh once the last database pipe is gone", async function () {
+        await databasePipe();
+        await stack.engine.up(scaling({ replicaCpuMillicores: 4000 }));
+        stack.emu.clearRequests();
+        assert.deepEqual((await stack.engine.destroy()).deleted, ["cdc"]);
+        assert.deepEqual(stack.emu.requests, []);
+        assert.deepEqual(cdc().current, { replicaCpuMillicores: 4000, replicaMemoryGb: 16 });
+
+        await stack.engine.up(scaling({ replicaCpuMillicores: 4000 }));
+        pipesState(stack.emu.cloud).pipes.clear();
+        assert.deepEqual((await stack.engine.refresh()).deleted, ["cdc"]);
+    });
+
+    it("refuses sizes outside the ranges, off the steps or not 4 GB per core at check, and sends nothing", async function () {
+        await assertCheckRefuses(stack, scaling, [
+            [{ replicaCpuMillicores: 1500 }, "replicaCpuMillicores"],
+            [{ replicaCpuMillicores: 0 }, "replicaCpuMillicores"],
+            [{ replicaCpuMillicores: 28_000 }, "replicaCpuMillicores"],
+            [{ replicaMemoryGb: 10 }, "replicaMemoryGb"],
+            [{ replicaMemoryGb: 128 }, "replicaMemoryGb"],
+            [{ replicaCpuMillicores: 4000, replicaMemoryGb: 8 }, "replicaMemoryGb"],
+            [{ replicaCpuMillicores: "4000" }, "replicaCpuMillicores"],
+            [{ serviceId: "svc" }, "serviceId"],
+            [{ replicas: 2 }, "PipesCdcScaling"],
+            [{ adoptId: "x" }, "adoptId"],
+        ]);
+    });
+});
