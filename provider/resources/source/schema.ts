@@ -73,10 +73,19 @@ export const metadataMaterializedViewsSchema = z.strictObject({
 
 /** Managed variant only: the columns offered as filters in the web UI. */
 export const filterSettingsSchema = z.strictObject({
+    /** Database of the filter columns. */
     databaseName: required,
+    /** Table of the filter columns. */
     tableName: required,
     /** Up to 10 columns, each with the label shown. */
-    columns: z.array(z.strictObject({ name: required, label: required })).max(10, "must have at most 10 columns"),
+    columns: z.array(
+        z.strictObject({
+            /** Name of the column. */
+            name: required,
+            /** Label shown for the column. */
+            label: required,
+        }),
+    ).max(10, "must have at most 10 columns"),
 });
 
 /** The fields every kind has. */
@@ -90,7 +99,12 @@ const commonFields = {
      */
     connection: hex24,
     /** Database and table of the data. */
-    from: z.strictObject({ databaseName: required, tableName: required }),
+    from: z.strictObject({
+        /** Database of the table. */
+        databaseName: required,
+        /** Table holding the data. */
+        tableName: required,
+    }),
     /** The DateTime column or expression that is part of the table's sorting key. */
     timestampValueExpression: required,
     /** Grouping label in the source picker (≤ 256 characters). */
@@ -99,7 +113,14 @@ const commonFields = {
     disabled: z.boolean().default(false),
     /** Up to 10 engine settings applied to every query of the source. Default none. */
     querySettings: z
-        .array(z.strictObject({ setting: required, value: required }))
+        .array(
+            z.strictObject({
+                /** Name of the engine setting. */
+                setting: required,
+                /** Value of the setting. */
+                value: required,
+            }),
+        )
         .max(10, "must have at most 10 settings")
         .default([]),
     /** Our own operation timeouts (`customTimeouts` does not reach dynamic providers). */
@@ -110,13 +131,17 @@ const commonFields = {
 const searchFields = {
     /** Columns selected by default in the search view. */
     defaultTableSelectExpression: required,
+    /** The column or SQL expression holding the service name. */
     serviceNameExpression: expression,
     /** Self-hosted only (the managed variant drops it). */
     serviceVersionExpression: expression,
+    /** The column or SQL expression holding the resource attributes (a map). */
     resourceAttributesExpression: expression,
+    /** The column or SQL expression holding the row's own attributes (a map). */
     eventAttributesExpression: expression,
     /** Column searched by free text. */
     implicitColumnExpression: expression,
+    /** Comma-separated list of the columns known to the search view (offered without discovery). */
     knownColumnsListExpression: expression,
     /** Whether free-text search uses the text index: `auto`, `enabled` or `disabled`. */
     useTextIndexForImplicitColumn: z.enum(["auto", "enabled", "disabled"]).optional(),
@@ -128,6 +153,7 @@ const searchFields = {
     highlightedRowAttributeExpressions: z.array(highlightedAttributeSchema).default([]),
     /** Materialized views the queries may use. Default none. */
     materializedViews: z.array(materializedViewSchema).default([]),
+    /** Rollup tables for field discovery and value autocompletion. */
     metadataMaterializedViews: metadataMaterializedViewsSchema.optional(),
     /** Managed variant only: columns offered as filters. */
     filterSettings: filterSettingsSchema.optional(),
@@ -135,13 +161,19 @@ const searchFields = {
 
 /** A log source. */
 export const logSourceSchema = z.strictObject({
+    /** `log`: a log source. */
     kind: z.literal("log"),
     ...commonFields,
     ...searchFields,
+    /** The column or SQL expression holding the severity text (level). */
     severityTextExpression: expression,
+    /** The column or SQL expression holding the log message body. */
     bodyExpression: expression,
+    /** The column or SQL expression of the timestamp displayed (e.g. a higher-precision one than `timestampValueExpression`). */
     displayedTimestampValueExpression: expression,
+    /** The column or SQL expression holding the trace id. */
     traceIdExpression: expression,
+    /** The column or SQL expression holding the span id. */
     spanIdExpression: expression,
     /** Id of the trace source correlated with this one (`source.id`). */
     traceSourceId: sourceRef,
@@ -149,19 +181,29 @@ export const logSourceSchema = z.strictObject({
 
 /** A trace source. */
 export const traceSourceSchema = z.strictObject({
+    /** `trace`: a trace source. */
     kind: z.literal("trace"),
     ...commonFields,
     ...searchFields,
+    /** The column or SQL expression holding the span's duration (in the unit given by `durationPrecision`). */
     durationExpression: required,
     /** Decimal digits of the duration's unit (0 = seconds, 3 = milliseconds, 9 = nanoseconds). Default 3. */
     durationPrecision: z.number().int().min(0).max(9).default(3),
+    /** The column or SQL expression holding the trace id. */
     traceIdExpression: required,
+    /** The column or SQL expression holding the span id. */
     spanIdExpression: required,
+    /** The column or SQL expression holding the parent span's id. */
     parentSpanIdExpression: required,
+    /** The column or SQL expression holding the span name. */
     spanNameExpression: required,
+    /** The column or SQL expression holding the span kind. */
     spanKindExpression: required,
+    /** The column or SQL expression holding the status code. */
     statusCodeExpression: expression,
+    /** The column or SQL expression holding the status message. */
     statusMessageExpression: expression,
+    /** The column or SQL expression holding the span events. */
     spanEventsValueExpression: expression,
     /** Id of the log source correlated with this one (`source.id`). */
     logSourceId: sourceRef,
@@ -169,18 +211,35 @@ export const traceSourceSchema = z.strictObject({
     sessionSourceId: sourceRef,
 });
 
+/** The metric table of each metric type (the keys of `metricType`). */
+type MetricTablesShape = Record<z.infer<typeof metricType>, typeof expression> & {
+    /** Table of the sum (counter) metrics. */
+    sum: typeof expression;
+    /** Table of the histogram metrics. */
+    histogram: typeof expression;
+    /** Table of the gauge metrics. */
+    gauge: typeof expression;
+    /** Table of the summary metrics. */
+    summary: typeof expression;
+    /** Table of the exponential histogram metrics. */
+    "exponential histogram": typeof expression;
+};
+
 /** The metric tables by metric type; at least one. */
 const metricTablesSchema = z
-    .strictObject(Object.fromEntries(metricType.options.map((type) => [type, expression])) as Record<z.infer<typeof metricType>, typeof expression>)
+    .strictObject(Object.fromEntries(metricType.options.map((type) => [type, expression])) as MetricTablesShape)
     .refine((tables) => Object.values(tables).some((table) => table !== undefined), "must name at least one table");
 
 /** A metric source (one table per metric type). */
 export const metricSourceSchema = z.strictObject({
+    /** `metric`: a metric source. */
     kind: z.literal("metric"),
     ...commonFields,
     /** The database; `tableName` is unused (the tables are in `metricTables`) and defaults to `""`. */
     from: z.strictObject({ databaseName: required, tableName: z.string().default("") }),
+    /** The table of each metric type (`gauge`, `histogram`, `sum`, `summary`, `exponential histogram`); at least one. */
     metricTables: metricTablesSchema,
+    /** The column or SQL expression holding the resource attributes (a map). */
     resourceAttributesExpression: required,
     /** Id of the log source correlated with this one (`source.id`). */
     logSourceId: sourceRef,
@@ -188,6 +247,7 @@ export const metricSourceSchema = z.strictObject({
 
 /** A session-replay source. */
 export const sessionSourceSchema = z.strictObject({
+    /** `session`: a session-replay source. */
     kind: z.literal("session"),
     ...commonFields,
     /** Id of the trace source the sessions belong to (`source.id`). */
@@ -198,7 +258,11 @@ export const sessionSourceSchema = z.strictObject({
  * A PromQL source, queried through a Prometheus connection (`isPrometheusEndpoint: true`). `from` and
  * `timestampValueExpression` are required by the API but unused: any non-empty placeholder (e.g. `default`) does.
  */
-export const promqlSourceSchema = z.strictObject({ kind: z.literal("promql"), ...commonFields });
+export const promqlSourceSchema = z.strictObject({
+    /** `promql`: a PromQL source. */
+    kind: z.literal("promql"),
+    ...commonFields,
+});
 
 /** A source of any kind: the `kind` chooses the fields. */
 export const sourceSchema = z.discriminatedUnion("kind", [logSourceSchema, traceSourceSchema, metricSourceSchema, sessionSourceSchema, promqlSourceSchema]);
