@@ -51,6 +51,16 @@ export type ProviderKey = keyof typeof registry;
 
 // What the stub stored in every resource's state loads: `require("pulumi-observability/providers")[key]`. These
 // names must stay as long as states carry them; a test asserts they are exactly the registry's keys.
-export const { connection, source, dashboard, savedSearch, webhook, alert, pipeReversePrivateEndpoint, dataPipe, pipesCdcScaling, queryEndpoint, organizationSettings } = Object.fromEntries(
-    Object.entries(registry).map(([key, kind]) => [key, kind.provider]),
-) as { [K in ProviderKey]: (typeof registry)[K]["provider"] };
+export const {
+    connection,
+    source,
+    dashboard,
+    savedSearch,
+    webhook,
+    alert,
+    pipeReversePrivateEndpoint,
+    dataPipe,
+    pipesCdcScaling,
+    queryEndpoint,
+    organizationSettings,
+} = Object.fromEntries(Object.entries(registry).map(([key, kind]) => [key, kind.provider])) as { [K in ProviderKey]: (typeof registry)[K]["provider"] };

@@ -20,7 +20,14 @@ export const overview = new obs.Dashboard("overview", {
     tiles: [
         { name: "Requests", x: 0, y: 0, w: 8, h: 4, config: { displayType: "number", sourceId: logs, select: [{ aggFn: "count" }], color: "chart-blue" } },
         { name: "By service", x: 8, y: 0, w: 8, h: 4, config: { displayType: "pie", sourceId: logs, select: [{ aggFn: "count" }], groupBy: "ServiceName" } },
-        { name: "Top errors", x: 16, y: 0, w: 8, h: 4, config: { displayType: "table", sourceId: logs, select: [{ aggFn: "count", where: "SeverityText:error" }], groupBy: "Body" } },
+        {
+            name: "Top errors",
+            x: 16,
+            y: 0,
+            w: 8,
+            h: 4,
+            config: { displayType: "table", sourceId: logs, select: [{ aggFn: "count", where: "SeverityText:error" }], groupBy: "Body" },
+        },
         {
             name: "Error ratio (SQL)",
             x: 0,
@@ -31,7 +38,8 @@ export const overview = new obs.Dashboard("overview", {
                 configType: "sql",
                 displayType: "line",
                 connectionId,
-                sqlTemplate: "SELECT toStartOfMinute(Timestamp) AS ts, countIf(SeverityText = 'error') / count() AS ratio FROM otel_logs WHERE $__timeFilter(Timestamp) GROUP BY ts ORDER BY ts",
+                sqlTemplate:
+                    "SELECT toStartOfMinute(Timestamp) AS ts, countIf(SeverityText = 'error') / count() AS ratio FROM otel_logs WHERE $__timeFilter(Timestamp) GROUP BY ts ORDER BY ts",
             },
         },
     ],

@@ -68,7 +68,13 @@ export class Apis {
         return path`/organizations/${org}/services/${svc}`;
     }
 
-    private client(name: string, baseUrl: URL, authorization: string, secrets: string[], extra: { help: string; urlSetting: "apiUrl" | "cloudUrl"; rate: { limit: number; windowMs: number } }): ApiClient {
+    private client(
+        name: string,
+        baseUrl: URL,
+        authorization: string,
+        secrets: string[],
+        extra: { help: string; urlSetting: "apiUrl" | "cloudUrl"; rate: { limit: number; windowMs: number } },
+    ): ApiClient {
         const retry: RetryPolicy = {
             baseDelayMs: this.settings.duration("retryBaseDelayMs", DEFAULT_RETRY.baseDelayMs),
             maxDelayMs: DEFAULT_RETRY.maxDelayMs,
@@ -77,7 +83,9 @@ export class Apis {
         const timeoutMs = this.settings.duration("requestTimeoutMs", 30_000);
         const listCacheMs = this.settings.duration("readCacheMs", 10_000);
         const maxResponseBytes = this.settings.bytes("maxResponseBytes", DEFAULT_MAX_RESPONSE_BYTES);
-        const fingerprint = createHash("sha256").update(`${baseUrl.href}|${authorization}|${JSON.stringify(retry)}|${timeoutMs}|${listCacheMs}|${maxResponseBytes}|${JSON.stringify(extra.rate)}`).digest("hex");
+        const fingerprint = createHash("sha256")
+            .update(`${baseUrl.href}|${authorization}|${JSON.stringify(retry)}|${timeoutMs}|${listCacheMs}|${maxResponseBytes}|${JSON.stringify(extra.rate)}`)
+            .digest("hex");
         let client = this.clients.get(fingerprint);
         if (!client) {
             client = new ApiClient({
@@ -115,5 +123,8 @@ export function targetClients(apis: Apis, inputs: Record<string, unknown>): void
     // An unknown id is the sentinel, itself a UUID: it passes, and is checked again once known.
     const text = (key: string) => (typeof inputs[key] === "string" ? (inputs[key] as string) : undefined);
     const variant = text("variant");
-    apis.observability(variant === "managed" || variant === "self-hosted" ? variant : undefined, { organizationId: text("organizationId"), serviceId: text("serviceId") });
+    apis.observability(variant === "managed" || variant === "self-hosted" ? variant : undefined, {
+        organizationId: text("organizationId"),
+        serviceId: text("serviceId"),
+    });
 }

@@ -11,7 +11,13 @@ import { ApiError } from "./http/errors";
  * @param id the object's id
  * @param get reads the object by id (undefined or a 404 when it does not exist)
  */
-export async function readThroughList<W extends { id: string }>(client: ApiClient, listKey: string, list: () => Promise<W[]>, id: string, get: () => Promise<W | undefined>): Promise<W | undefined> {
+export async function readThroughList<W extends { id: string }>(
+    client: ApiClient,
+    listKey: string,
+    list: () => Promise<W[]>,
+    id: string,
+    get: () => Promise<W | undefined>,
+): Promise<W | undefined> {
     if (client.lists.enabled) {
         const hit = (await client.lists.get(listKey, list)).find((item) => item.id === id);
         if (hit) return hit;

@@ -68,7 +68,9 @@ export function collectionAt<W extends { id: string }>(
         read(operation, id) {
             const list = () => listAll(client, `${operation} (listing ${name})`, base, wire, signal);
             // A miss in a shared list is confirmed by a fresh list: absent there means gone.
-            const get = byId ? () => client.request({ operation, method: "GET", path: one(id), response: wire, signal }) : async () => (await list()).find((item) => item.id === id);
+            const get = byId
+                ? () => client.request({ operation, method: "GET", path: one(id), response: wire, signal })
+                : async () => (await list()).find((item) => item.id === id);
             return readThroughList(client, base, list, id, get);
         },
         update: (operation, id, body) => client.request({ operation, method: "PUT", path: one(id), body, response: wire, signal }),

@@ -34,7 +34,12 @@ export async function createOnce<T>(post: () => Promise<T>, findCreated: () => P
  * The one object among `candidates` that matches what was posted and was not there before; an error when
  * the choice is ambiguous, because adopting the wrong object is worse than failing.
  */
-export function pickCreated<T extends { id: string }>(candidates: readonly T[], matches: (candidate: T) => boolean, known: ReadonlySet<string>, what: string): T | undefined {
+export function pickCreated<T extends { id: string }>(
+    candidates: readonly T[],
+    matches: (candidate: T) => boolean,
+    known: ReadonlySet<string>,
+    what: string,
+): T | undefined {
     const found = candidates.filter((candidate) => !known.has(candidate.id) && matches(candidate));
     if (found.length > 1) {
         throw new Error(

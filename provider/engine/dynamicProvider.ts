@@ -93,7 +93,11 @@ export function dynamicProvider<Inputs extends CommonInputs, Outputs extends Inp
     const inputKeys = inputKeysOf(def.schema);
     const unmanaged = new Set<string>(def.unmanagedWhenOmitted ?? []);
 
-    async function run<T>(operation: "create" | "update" | "delete" | "read", timeouts: Timeouts | undefined, body: (ctx: OperationContext) => Promise<T>): Promise<T> {
+    async function run<T>(
+        operation: "create" | "update" | "delete" | "read",
+        timeouts: Timeouts | undefined,
+        body: (ctx: OperationContext) => Promise<T>,
+    ): Promise<T> {
         const apis = await ready;
         const configured = operation === "read" ? undefined : timeouts?.[operation];
         const ms = configured ? durationMs(configured) : (def.timeouts?.[operation as "create"] ?? DEFAULT_TIMEOUT_MS);
@@ -138,7 +142,9 @@ export function dynamicProvider<Inputs extends CommonInputs, Outputs extends Inp
             // Throws a ConfigurationError naming the config key and the environment variable.
             def.clients(apis, candidate);
             // With unknowns the inputs pass through untouched; they are checked again when known.
-            return { inputs: { ...(containsUnknown(candidate) || !parsed.success ? candidate : toJson(complete(parsed.data as Inputs, apis.settings))), ...adopt } };
+            return {
+                inputs: { ...(containsUnknown(candidate) || !parsed.success ? candidate : toJson(complete(parsed.data as Inputs, apis.settings))), ...adopt },
+            };
         },
 
         async diff(id: string, olds: Outputs, news: Inputs) {
@@ -158,9 +164,9 @@ export function dynamicProvider<Inputs extends CommonInputs, Outputs extends Inp
         },
 
         async create(inputs: Inputs) {
-            const result = await run("create", inputs.timeouts, (ctx) => (inputs.adoptId === undefined ? def.create(ctx, inputs) : adopt(ctx, inputs.adoptId, inputs))).catch(
-                (error: unknown) => Promise.reject(withProviderText(error, inputs)),
-            );
+            const result = await run("create", inputs.timeouts, (ctx) =>
+                inputs.adoptId === undefined ? def.create(ctx, inputs) : adopt(ctx, inputs.adoptId, inputs),
+            ).catch((error: unknown) => Promise.reject(withProviderText(error, inputs)));
             managed(def.typeName).add(result.id);
             return { id: result.id, outs: toJson(withAdoptId(result.outs, inputs.adoptId)) };
         },
@@ -170,11 +176,17 @@ export function dynamicProvider<Inputs extends CommonInputs, Outputs extends Inp
             const result = await run("read", undefined, (ctx) => def.read(ctx, id, props));
             // An empty id tells the engine the object is gone, so refresh drops it from state.
             if (!result) return { id: "", props: {} };
-            return { id, props: toJson(withAdoptId(result.outs, props.adoptId)), inputs: toJson(withAdoptId(result.inputs, props.adoptId)) } as pulumi.dynamic.ReadResult;
+            return {
+                id,
+                props: toJson(withAdoptId(result.outs, props.adoptId)),
+                inputs: toJson(withAdoptId(result.inputs, props.adoptId)),
+            } as pulumi.dynamic.ReadResult;
         },
 
         async update(id: string, olds: Outputs, news: Inputs) {
-            const outs = await run("update", news.timeouts, (ctx) => def.update(ctx, id, olds, news)).catch((error: unknown) => Promise.reject(withProviderText(error, news)));
+            const outs = await run("update", news.timeouts, (ctx) => def.update(ctx, id, olds, news)).catch((error: unknown) =>
+                Promise.reject(withProviderText(error, news)),
+            );
             return { outs: toJson(withAdoptId(outs, news.adoptId)) };
         },
 
@@ -197,7 +209,12 @@ export function dynamicProvider<Inputs extends CommonInputs, Outputs extends Inp
         if (!found || (typeof reportedId === "string" && reportedId !== id)) {
             throw new Error(`${what}: no such object where the resource points (check the id, the variant, the organization and the service)`);
         }
-        const faithful = inputKeys.every((key) => LOCAL_KEYS.has(key) || (unmanaged.has(key) && valueAt(inputs, [key]) === undefined) || sameValue(valueAt(found.inputs, [key]), valueAt(inputs, [key])));
+        const faithful = inputKeys.every(
+            (key) =>
+                LOCAL_KEYS.has(key) ||
+                (unmanaged.has(key) && valueAt(inputs, [key]) === undefined) ||
+                sameValue(valueAt(found.inputs, [key]), valueAt(inputs, [key])),
+        );
         return { id, outs: faithful ? found.outs : await def.update(ctx, id, found.outs, inputs) };
     }
 }
@@ -233,7 +250,11 @@ function withoutProvider(news: Record<string, unknown>): Record<string, unknown>
  * like with like. A report the schema refuses (an object edited into a shape this package does not
  * manage) is returned as it is, which shows up as drift.
  */
-export function normalizeReported<Inputs extends CommonInputs, Outputs extends Inputs>(def: ResourceDefinition<Inputs, Outputs>, settings: Settings, reported: object): Inputs {
+export function normalizeReported<Inputs extends CommonInputs, Outputs extends Inputs>(
+    def: ResourceDefinition<Inputs, Outputs>,
+    settings: Settings,
+    reported: object,
+): Inputs {
     const parsed = def.schema.safeParse(reported);
     if (!parsed.success) return reported as Inputs;
     return def.complete ? def.complete(parsed.data as Inputs, settings) : (parsed.data as Inputs);

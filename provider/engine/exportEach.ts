@@ -7,7 +7,12 @@ import type { ExportedObject, ExportScope } from "./exporter";
  * @param nameOf the object's own name, if it has one
  * @param exported the object as its kind's read mapping normalizes it
  */
-export function exportEach<W, E extends ExportedObject>(scope: ExportScope, items: readonly W[], nameOf: (item: W) => string | undefined, exported: (item: W) => E): E[] {
+export function exportEach<W, E extends ExportedObject>(
+    scope: ExportScope,
+    items: readonly W[],
+    nameOf: (item: W) => string | undefined,
+    exported: (item: W) => E,
+): E[] {
     const kept: E[] = [];
     for (const item of items) {
         if (!scope.keep(nameOf(item))) continue;

@@ -25,7 +25,13 @@ import { propertyPath } from "../engine/values";
 /** Every dashboard of the variant (the list is not paginated). */
 export async function getDashboards(apis: Apis, args: LookupTarget = {}, signal?: AbortSignal): Promise<DashboardSummary[]> {
     const api = locate(apis, "getDashboards", args);
-    return api.client.request({ operation: "getDashboards", method: "GET", path: `${api.prefix}/dashboards`, response: z.array(dashboardSummarySchema), signal });
+    return api.client.request({
+        operation: "getDashboards",
+        method: "GET",
+        path: `${api.prefix}/dashboards`,
+        response: z.array(dashboardSummarySchema),
+        signal,
+    });
 }
 
 /** Every data source of the variant (the list is not paginated). */
@@ -45,7 +51,15 @@ export async function querySeries(apis: Apis, args: QuerySeriesArgs, signal?: Ab
     const { variant, ...body } = parseArgs("querySeries", querySeriesSchema, args);
     const client = selfHostedOnly(apis, "querySeries", "charts API", variant);
     // The charts query has no side effects, so it may be resent like a GET.
-    return client.request({ operation: "querySeries", method: "POST", path: "/charts/series", body, response: z.array(seriesRowSchema), idempotent: true, signal });
+    return client.request({
+        operation: "querySeries",
+        method: "POST",
+        path: "/charts/series",
+        body,
+        response: z.array(seriesRowSchema),
+        idempotent: true,
+        signal,
+    });
 }
 
 function locate(apis: Apis, operation: string, args: LookupTarget): ObservabilityApi {

@@ -106,12 +106,19 @@ export const querySeriesSchema = z
     .superRefine((args, ctx) => {
         const first = JSON.stringify(args.series[0]?.groupBy);
         args.series.forEach((series, i) => {
-            if (JSON.stringify(series.groupBy) !== first) ctx.addIssue({ code: "custom", path: ["series", i, "groupBy"], message: "must equal the groupBy of series[0]" });
+            if (JSON.stringify(series.groupBy) !== first)
+                ctx.addIssue({ code: "custom", path: ["series", i, "groupBy"], message: "must equal the groupBy of series[0]" });
         });
     });
 
 /** A number the API may send as a string (counts and other integer aggregates arrive as `"1"`). */
-const numeric = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/).transform(Number)]);
+const numeric = z.union([
+    z.number(),
+    z
+        .string()
+        .regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/)
+        .transform(Number),
+]);
 
 const groupValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 

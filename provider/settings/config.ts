@@ -33,8 +33,15 @@ export const SETTINGS = {
     retryBudgetMs: { env: "OBSERVABILITY_RETRY_BUDGET_MS", description: "total time spent retrying one call in ms (default 60000)" },
     retryBaseDelayMs: { env: "OBSERVABILITY_RETRY_BASE_DELAY_MS", description: "first retry backoff in ms, doubled per attempt (default 1000)" },
     readCacheMs: { env: "OBSERVABILITY_READ_CACHE_MS", description: "how long reads share list responses in ms (default 10000; 0 disables)" },
-    maxResponseBytes: { env: "OBSERVABILITY_MAX_RESPONSE_BYTES", description: "largest response body read, in bytes; a larger one is refused unread (default 4194304)" },
-    pollIntervalMs: { env: "OBSERVABILITY_POLL_INTERVAL_MS", description: "first interval in ms when waiting for an object's state (data pipes, reverse private endpoints, CDC scaling), doubled per poll (default 2000)" },
+    maxResponseBytes: {
+        env: "OBSERVABILITY_MAX_RESPONSE_BYTES",
+        description: "largest response body read, in bytes; a larger one is refused unread (default 4194304)",
+    },
+    pollIntervalMs: {
+        env: "OBSERVABILITY_POLL_INTERVAL_MS",
+        description:
+            "first interval in ms when waiting for an object's state (data pipes, reverse private endpoints, CDC scaling), doubled per poll (default 2000)",
+    },
     selfHostedRateLimit: { env: "OBSERVABILITY_SELF_HOSTED_RATE_LIMIT", description: "client-side limit, `<requests>/<seconds>s` (default 100/60s)" },
     cloudRateLimit: { env: "OBSERVABILITY_CLOUD_RATE_LIMIT", description: "client-side limit, `<requests>/<seconds>s` (default 10/10s)" },
 } as const satisfies Record<string, SettingDefinition>;
@@ -136,7 +143,8 @@ export class Settings {
         const value = this.get(name);
         if (value === undefined) return fallback;
         const n = Number(value);
-        if (!Number.isInteger(n) || n < 1) throw new ConfigurationError(`${where(name)} must be a positive whole number of bytes, got ${JSON.stringify(value)}`);
+        if (!Number.isInteger(n) || n < 1)
+            throw new ConfigurationError(`${where(name)} must be a positive whole number of bytes, got ${JSON.stringify(value)}`);
         return n;
     }
 

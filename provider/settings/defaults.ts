@@ -9,7 +9,11 @@ export type SettingDefaultKey = "organizationId" | "serviceId";
  * environment), so that state holds the ids actually used and the diff sees a changed setting. Throws a
  * setting error naming both places when neither the input nor the setting is there.
  */
-export function withSettingDefaults<T extends Partial<Record<SettingDefaultKey, string>>>(inputs: T, settings: Settings, keys: readonly SettingDefaultKey[]): T {
+export function withSettingDefaults<T extends Partial<Record<SettingDefaultKey, string>>>(
+    inputs: T,
+    settings: Settings,
+    keys: readonly SettingDefaultKey[],
+): T {
     const completed = { ...inputs };
     for (const key of keys) completed[key] = settings.uuid(key, inputs[key]) as T[SettingDefaultKey];
     return completed;

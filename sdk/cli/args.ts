@@ -6,7 +6,9 @@ import { exportKind, Kind, KINDS } from "./kinds";
 const SELF_HOSTED_KINDS: readonly Kind[] = KINDS.filter((kind) => exportKind(kind).export.lives === "observability");
 
 /** Spellings accepted by `--kinds`, compared without case, `-` or `_`. */
-const KIND_ALIASES: ReadonlyMap<string, Kind> = new Map(KINDS.flatMap((kind) => [kind.toLowerCase(), ...exportKind(kind).export.aliases].map((alias) => [alias, kind] as const)));
+const KIND_ALIASES: ReadonlyMap<string, Kind> = new Map(
+    KINDS.flatMap((kind) => [kind.toLowerCase(), ...exportKind(kind).export.aliases].map((alias) => [alias, kind] as const)),
+);
 
 export const USAGE = `Usage: pulumi-observability export [options]
 
@@ -96,7 +98,8 @@ export function parseArgs(argv: readonly string[]): Command {
         values.set(flag, value);
     }
     const project = values.get("--project") ?? "observability-export";
-    if (!PROJECT_NAME.test(project)) throw new UsageError(`--project must be a Pulumi project name (letters, digits, \`_\`, \`.\`, \`-\`), got ${JSON.stringify(project)}`);
+    if (!PROJECT_NAME.test(project))
+        throw new UsageError(`--project must be a Pulumi project name (letters, digits, \`_\`, \`.\`, \`-\`), got ${JSON.stringify(project)}`);
     const settings: SettingFlags = {};
     for (const [flag, key] of Object.entries(SETTING_FLAGS)) {
         const value = values.get(flag);
@@ -133,7 +136,10 @@ function splitFlag(arg: string): [string, string | undefined] {
 }
 
 function parseKinds(list: string): Kind[] {
-    const asked = list.split(",").map((item) => item.trim()).filter((item) => item !== "");
+    const asked = list
+        .split(",")
+        .map((item) => item.trim())
+        .filter((item) => item !== "");
     if (asked.length === 1 && asked[0].toLowerCase() === "all") return [...KINDS];
     if (asked.length === 0) throw new UsageError("--kinds needs at least one kind");
     const kinds = new Set<Kind>();

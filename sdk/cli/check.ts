@@ -23,9 +23,7 @@ export function checkerOf(provider: ConfigurableProvider): Checker {
 const LOCAL_KEYS = new Set(["timeouts", "adoptId", "__provider"]);
 
 /** A declaration settled against `check`. */
-export type Settled =
-    | { ok: true; declared: Record<string, unknown>; drift: string[] }
-    | { ok: false; failures: CheckFailure[] };
+export type Settled = { ok: true; declared: Record<string, unknown>; drift: string[] } | { ok: false; failures: CheckFailure[] };
 
 /**
  * The smallest declaration whose `check` result equals that of the read inputs: keys the schema would default

@@ -53,7 +53,9 @@ export async function main(argv: readonly string[], io: CliIo = { stdout: proces
 /** The export's settings (flags, then the environment) as the stack config a provider is configured with. */
 function settingsSource(settings: Settings): ConfigSource {
     const prefix = `${CONFIG_NAMESPACE}:`;
-    return { get: (key) => (key.startsWith(prefix) && key.slice(prefix.length) in SETTINGS ? settings.get(key.slice(prefix.length) as SettingName) : undefined) };
+    return {
+        get: (key) => (key.startsWith(prefix) && key.slice(prefix.length) in SETTINGS ? settings.get(key.slice(prefix.length) as SettingName) : undefined),
+    };
 }
 
 async function exportProgram(options: ExportOptions, io: CliIo): Promise<void> {
@@ -64,7 +66,13 @@ async function exportProgram(options: ExportOptions, io: CliIo): Promise<void> {
         if (existing.length > 0) throw new Error(`${existing.join(", ")} already exist; pass --force to overwrite them`);
     }
     const kinds = kindsFor(options.kinds, variant);
-    const inventory = await readInventory(new Apis(settings), variant, { kinds, name: options.name }, progressOn(io.stderr), AbortSignal.timeout(EXPORT_TIMEOUT_MS));
+    const inventory = await readInventory(
+        new Apis(settings),
+        variant,
+        { kinds, name: options.name },
+        progressOn(io.stderr),
+        AbortSignal.timeout(EXPORT_TIMEOUT_MS),
+    );
     // The providers' own `check` settles the declarations; it checks the settings too, so it gets the same ones.
     for (const { provider } of Object.values(registry)) await provider.configure({ config: settingsSource(settings) });
     const program = await generateProgram(inventory, options.project);
@@ -77,8 +85,12 @@ async function exportProgram(options: ExportOptions, io: CliIo): Promise<void> {
     writeFileSync(path.join(options.out, "Pulumi.yaml"), program.pulumiYaml);
     writeFileSync(path.join(options.out, "README.md"), program.readme);
     if (io.stderr.isTTY) {
-        const counts = Object.entries(program.declared).map(([kind, n]) => `${n} ${kind}`).join(", ");
-        io.stderr.write(`wrote ${path.join(options.out, "index.ts")}: ${counts}${program.skipped.length > 0 ? `; ${program.skipped.length} not declared (see the comments)` : ""}\n`);
+        const counts = Object.entries(program.declared)
+            .map(([kind, n]) => `${n} ${kind}`)
+            .join(", ");
+        io.stderr.write(
+            `wrote ${path.join(options.out, "index.ts")}: ${counts}${program.skipped.length > 0 ? `; ${program.skipped.length} not declared (see the comments)` : ""}\n`,
+        );
     }
 }
 

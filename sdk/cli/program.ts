@@ -39,7 +39,21 @@ const CHECKERS = new Map<Kind, Checker>(KINDS.map((kind) => [kind, checkerOf(exp
 const WHERE_KEYS = ["variant", "organizationId", "serviceId"];
 
 /** Members of Pulumi's `Output` that a lifted property access (`output[name]`) would hit instead of the value. */
-const OUTPUT_MEMBERS = new Set(["then", "apply", "get", "isKnown", "isSecret", "promise", "resources", "allResources", "toString", "toJSON", "doNotCapture", "deploymentOnlyModule", ...Object.getOwnPropertyNames(Object.prototype)]);
+const OUTPUT_MEMBERS = new Set([
+    "then",
+    "apply",
+    "get",
+    "isKnown",
+    "isSecret",
+    "promise",
+    "resources",
+    "allResources",
+    "toString",
+    "toJSON",
+    "doNotCapture",
+    "deploymentOnlyModule",
+    ...Object.getOwnPropertyNames(Object.prototype),
+]);
 
 /**
  * Writes the program that declares every object of the inventory with its id, in the values the providers' read
@@ -58,7 +72,15 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
     const where = whereValues(inventory, usedConstants);
 
     /** Declares one object, or records why it cannot be declared. */
-    async function declare(kind: Kind, className: string, object: ExportedObject, wantedName: string, header: string[], read: Record<string, unknown>, options: { adopt: boolean; extra?: (resourceName: string) => TsEntry[]; values?: Record<string, TsValue> }): Promise<Declaration | undefined> {
+    async function declare(
+        kind: Kind,
+        className: string,
+        object: ExportedObject,
+        wantedName: string,
+        header: string[],
+        read: Record<string, unknown>,
+        options: { adopt: boolean; extra?: (resourceName: string) => TsEntry[]; values?: Record<string, TsValue> },
+    ): Promise<Declaration | undefined> {
         const settled = await settle(CHECKERS.get(kind) as Checker, read, WHERE_KEYS);
         if (!settled.ok) {
             const reason = `${header[0]} (id ${object.id}) is not declared: the ${className} resource refuses it as it is (${describe(settled.failures)})`;
@@ -67,7 +89,8 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
             return undefined;
         }
         const resourceName = resourceNames.claim(wantedName);
-        const drift = settled.drift.length === 0 ? [] : [`Warning: a refresh may report a change of ${settled.drift.join(", ")} (the read mapping and check disagree).`];
+        const drift =
+            settled.drift.length === 0 ? [] : [`Warning: a refresh may report a change of ${settled.drift.join(", ")} (the read mapping and check disagree).`];
         const entries: TsEntry[] = options.adopt ? [{ key: "adoptId", value: object.id }] : [];
         const first = [...WHERE_KEYS, "name"].filter((key) => key in settled.declared);
         for (const key of [...first, ...Object.keys(settled.declared).filter((key) => !first.includes(key))]) {
@@ -103,7 +126,10 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
             extra: (resourceName) => {
                 const key = configKeys.claim(`${resourceName}-password`);
                 secretKeys.push({ key, holds: `password of connection ${JSON.stringify(exported.name)}` });
-                const lines = ["The API never returns the password: set it before `pulumi up` (adoption does not send it, later changes do).", `  pulumi config set --secret ${key}`];
+                const lines = [
+                    "The API never returns the password: set it before `pulumi up` (adoption does not send it, later changes do).",
+                    `  pulumi config set --secret ${key}`,
+                ];
                 return [{ key: "password", value: new Code(`config.requireSecret(${JSON.stringify(key)})`), before: lines }];
             },
         });
@@ -120,7 +146,15 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
     // Dashboards before alerts: alerts reference them.
     const dashboards = new Map<string, Declaration>();
     for (const exported of sorted(inventory.dashboards)) {
-        const declaration = await declare("dashboards", "Dashboard", exported, slug(exported.name) || "dashboard", [`Dashboard ${JSON.stringify(exported.name)}`], exported.inputs, { adopt: true });
+        const declaration = await declare(
+            "dashboards",
+            "Dashboard",
+            exported,
+            slug(exported.name) || "dashboard",
+            [`Dashboard ${JSON.stringify(exported.name)}`],
+            exported.inputs,
+            { adopt: true },
+        );
         if (declaration) dashboards.set(exported.id, declaration);
     }
 
@@ -128,16 +162,26 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
     const savedSearches = new Map<string, Declaration>();
     for (const exported of sorted(inventory.savedSearches)) {
         const header = [`Saved search ${JSON.stringify(exported.name)} (deleting it deletes the alerts on it)`];
-        const declaration = await declare("savedSearches", "SavedSearch", exported, slug(exported.name ?? "") || "saved-search", header, exported.inputs, { adopt: true });
+        const declaration = await declare("savedSearches", "SavedSearch", exported, slug(exported.name ?? "") || "saved-search", header, exported.inputs, {
+            adopt: true,
+        });
         if (declaration) savedSearches.set(exported.id, declaration);
     }
     const webhooks = new Map<string, Declaration>();
     for (const exported of sorted(inventory.webhooks)) {
         const name = JSON.stringify(exported.name);
-        const declaration = await declare("webhooks", "Webhook", exported, slug(exported.name ?? "") || "webhook", [`Webhook ${name} (${String(exported.inputs.service)})`], exported.inputs, {
-            adopt: true,
-            extra: (resourceName) => webhookSecretEntries(resourceName, name, exported.inputs.service),
-        });
+        const declaration = await declare(
+            "webhooks",
+            "Webhook",
+            exported,
+            slug(exported.name ?? "") || "webhook",
+            [`Webhook ${name} (${String(exported.inputs.service)})`],
+            exported.inputs,
+            {
+                adopt: true,
+                extra: (resourceName) => webhookSecretEntries(resourceName, name, exported.inputs.service),
+            },
+        );
         if (declaration) webhooks.set(exported.id, declaration);
     }
 
@@ -145,7 +189,9 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
         const inputs = exported.inputs;
         const onDashboard = typeof inputs.dashboardId === "string" ? inventory.dashboards.find((d) => d.id === inputs.dashboardId) : undefined;
         const tileName = onDashboard?.tiles.find((tile) => tile.id === inputs.tileId)?.name;
-        const header = [`Alert ${exported.name ? JSON.stringify(exported.name) : `(unnamed, id ${exported.id})`}${inputs.source === "tile" ? ` on tile ${JSON.stringify(tileName ?? inputs.tileId)} of dashboard ${JSON.stringify(onDashboard?.name ?? inputs.dashboardId)}` : " on a saved search"}`];
+        const header = [
+            `Alert ${exported.name ? JSON.stringify(exported.name) : `(unnamed, id ${exported.id})`}${inputs.source === "tile" ? ` on tile ${JSON.stringify(tileName ?? inputs.tileId)} of dashboard ${JSON.stringify(onDashboard?.name ?? inputs.dashboardId)}` : " on a saved search"}`,
+        ];
         const values: Record<string, TsValue> = {};
         if (inputs.source === "tile") {
             const reference = tileReference(onDashboard, String(inputs.tileId));
@@ -154,18 +200,32 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
         }
         if (typeof inputs.savedSearchId === "string") {
             const search = savedSearches.get(inputs.savedSearchId);
-            values.savedSearchId = search ? new Code(`${referenced(search, "savedSearch")}.id`) : new Annotated(inputs.savedSearchId, "saved search (referenced by id, not part of this export)");
+            values.savedSearchId = search
+                ? new Code(`${referenced(search, "savedSearch")}.id`)
+                : new Annotated(inputs.savedSearchId, "saved search (referenced by id, not part of this export)");
         }
         if (isChannel(inputs.channel)) values.channel = channelValue(inputs.channel);
-        if (Array.isArray(inputs.channels)) values.channels = inputs.channels.map((channel) => (isChannel(channel) ? channelValue(channel) : annotate(channel as TsValue, inventory, reference)));
-        const wanted = slug(exported.name ?? "") || (inputs.source === "tile" ? slug(`${onDashboard?.name ?? ""} ${tileName ?? ""} alert`) : "search-alert") || "alert";
+        if (Array.isArray(inputs.channels))
+            values.channels = inputs.channels.map((channel) =>
+                isChannel(channel) ? channelValue(channel) : annotate(channel as TsValue, inventory, reference),
+            );
+        const wanted =
+            slug(exported.name ?? "") || (inputs.source === "tile" ? slug(`${onDashboard?.name ?? ""} ${tileName ?? ""} alert`) : "search-alert") || "alert";
         await declare("alerts", "Alert", exported, wanted, header, inputs, { adopt: true, values });
     }
 
     // Reverse private endpoints before the pipes, which reference them by id.
     for (const exported of sorted(inventory.reversePrivateEndpoints)) {
         const header = [`Reverse private endpoint ${JSON.stringify(exported.name)} (${String(exported.inputs.type)})`];
-        const declaration = await declare("reversePrivateEndpoints", "PipeReversePrivateEndpoint", exported, slug(exported.name ?? "") || "endpoint", header, exported.inputs, { adopt: true });
+        const declaration = await declare(
+            "reversePrivateEndpoints",
+            "PipeReversePrivateEndpoint",
+            exported,
+            slug(exported.name ?? "") || "endpoint",
+            header,
+            exported.inputs,
+            { adopt: true },
+        );
         if (declaration) referable.set(exported.id, { declaration, prefix: "endpoint" });
     }
 
@@ -195,22 +255,32 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
                     };
                     value[field] = leaves ? Object.fromEntries(leaves.map((leaf) => [leaf, lookup(leaf)])) : lookup();
                 }
-                return [{
-                    key: "secrets",
-                    value,
-                    before: [
-                        "The service never returns these secrets: set them before `pulumi up` (each command prompts for the",
-                        "value; pipe multi-line values such as PEM keys in: `pulumi config set --secret <key> < file`).",
-                        ...keys.map((key) => `  pulumi config set --secret ${key}`),
-                    ],
-                }];
+                return [
+                    {
+                        key: "secrets",
+                        value,
+                        before: [
+                            "The service never returns these secrets: set them before `pulumi up` (each command prompts for the",
+                            "value; pipe multi-line values such as PEM keys in: `pulumi config set --secret <key> < file`).",
+                            ...keys.map((key) => `  pulumi config set --secret ${key}`),
+                        ],
+                    },
+                ];
             },
         });
     }
 
     for (const exported of inventory.cdcScaling) {
         // PipesCdcScaling always takes over the service's capacity: it takes no adoptId.
-        await declare("cdcScaling", "PipesCdcScaling", exported, "cdc-scaling", ["The service's CDC capacity (deleting the resource only forgets it)"], exported.inputs, { adopt: false });
+        await declare(
+            "cdcScaling",
+            "PipesCdcScaling",
+            exported,
+            "cdc-scaling",
+            ["The service's CDC capacity (deleting the resource only forgets it)"],
+            exported.inputs,
+            { adopt: false },
+        );
     }
     for (const exported of inventory.queryEndpoint) {
         await declare("queryEndpoint", "QueryEndpoint", exported, "query-endpoint", ["The service's query endpoint"], exported.inputs, { adopt: true });
@@ -222,7 +292,14 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
     }
 
     const declared = Object.fromEntries(KINDS.map((kind) => [kind, declarations.filter((d) => d.kind === kind).length])) as Record<Kind, number>;
-    return { index: programText(inventory, declarations, comments, secretKeys.length > 0, usedConstants), pulumiYaml: pulumiYaml(project), readme: readme(inventory, project, declared, secretKeys, skipped), secretKeys, declared, skipped };
+    return {
+        index: programText(inventory, declarations, comments, secretKeys.length > 0, usedConstants),
+        pulumiYaml: pulumiYaml(project),
+        readme: readme(inventory, project, declared, secretKeys, skipped),
+        secretKeys,
+        declared,
+        skipped,
+    };
 
     /** The variable of a declaration other declarations reference, named once. */
     function referenced(declaration: Declaration, prefix: string): string {
@@ -243,16 +320,22 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
     function webhookSecretEntries(resourceName: string, name: string, service: unknown): TsEntry[] {
         const urlKey = configKeys.claim(`${resourceName}-url`);
         secretKeys.push({ key: urlKey, holds: `URL of webhook ${name}` });
-        const entries: TsEntry[] = [{
-            key: "url",
-            value: new Code(`config.requireSecret(${JSON.stringify(urlKey)})`),
-            before: ["The URL is secret (a chat URL embeds its token): copy it from the web UI into the stack config.", `  pulumi config set --secret ${urlKey}`],
-        }];
+        const entries: TsEntry[] = [
+            {
+                key: "url",
+                value: new Code(`config.requireSecret(${JSON.stringify(urlKey)})`),
+                before: [
+                    "The URL is secret (a chat URL embeds its token): copy it from the web UI into the stack config.",
+                    `  pulumi config set --secret ${urlKey}`,
+                ],
+            },
+        ];
         if (service !== "generic" && service !== "incidentio") return entries;
         const optional = service === "incidentio" ? ["headers", "queryParams", "body"] : ["headers", "queryParams"];
         for (const field of optional) {
             const key = configKeys.claim(`${resourceName}-${kebab(field)}`);
-            const lookup = field === "body" ? `config.getSecret(${JSON.stringify(key)})` : `config.getSecretObject<Record<string, string>>(${JSON.stringify(key)})`;
+            const lookup =
+                field === "body" ? `config.getSecret(${JSON.stringify(key)})` : `config.getSecretObject<Record<string, string>>(${JSON.stringify(key)})`;
             entries.push({
                 key: field,
                 value: new Code(lookup),
@@ -271,7 +354,8 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
         const tile = exported.tiles.find((t) => t.id === tileId);
         if (!tile) return "the tile is not on the dashboard any more";
         if (tile.name === "") return "the tile has no name, so the dashboard's `tileIds` cannot name it";
-        if (exported.tiles.filter((t) => t.name === tile.name).length > 1) return `the dashboard has several tiles named ${JSON.stringify(tile.name)}, so its \`tileIds\` cannot name this one`;
+        if (exported.tiles.filter((t) => t.name === tile.name).length > 1)
+            return `the dashboard has several tiles named ${JSON.stringify(tile.name)}, so its \`tileIds\` cannot name this one`;
         const declaration = dashboards.get(exported.id);
         if (!declaration) return "the dashboard is not declared (see the comment above)";
         referenced(declaration, "dashboard");
@@ -351,7 +435,13 @@ function describe(failures: readonly CheckFailure[]): string {
     return failures.map((f) => `${f.property}: ${f.reason}`).join("; ");
 }
 
-function programText(inventory: Inventory, declarations: readonly Declaration[], comments: readonly string[][], usesConfig: boolean, usedConstants: ReadonlySet<string>): string {
+function programText(
+    inventory: Inventory,
+    declarations: readonly Declaration[],
+    comments: readonly string[][],
+    usesConfig: boolean,
+    usedConstants: ReadonlySet<string>,
+): string {
     const lines = [
         "// Generated by `pulumi-observability export`. Every object below already exists: each declaration names it",
         "// with `adoptId`, so `pulumi up` takes it over without creating anything, and writes nothing while the",
@@ -361,8 +451,13 @@ function programText(inventory: Inventory, declarations: readonly Declaration[],
         "",
     ];
     if (usesConfig) lines.push("// Secrets the APIs never return, from this project's stack config.", "const config = new pulumi.Config();", "");
-    const constants = inventory.service ? Object.entries({ organizationId: inventory.service.organizationId, serviceId: inventory.service.serviceId }).filter(([name]) => usedConstants.has(name)) : [];
-    if (constants.length > 0) lines.push("// Where the exported objects live.", ...constants.map(([name, value]) => `const ${name} = ${JSON.stringify(value)};`), "");
+    const constants = inventory.service
+        ? Object.entries({ organizationId: inventory.service.organizationId, serviceId: inventory.service.serviceId }).filter(([name]) =>
+              usedConstants.has(name),
+          )
+        : [];
+    if (constants.length > 0)
+        lines.push("// Where the exported objects live.", ...constants.map(([name, value]) => `const ${name} = ${JSON.stringify(value)};`), "");
     for (const comment of comments) lines.push(...comment.map((line) => `// ${line}`), "");
     for (const declaration of declarations) {
         const args = printValue(new TsObject(declaration.entries));
@@ -399,13 +494,29 @@ const KIND_NOUNS: Record<Kind, [string, string]> = {
     organization: ["organization", "organizations"],
 };
 
-function readme(inventory: Inventory, project: string, declared: Record<Kind, number>, secretKeys: readonly { key: string; holds: string }[], skipped: readonly string[]): string {
-    const counts = (Object.entries(declared) as [Kind, number][]).filter(([, n]) => n > 0).map(([kind, n]) => `${n} ${KIND_NOUNS[kind][n === 1 ? 0 : 1]}`).join(", ") || "nothing";
+function readme(
+    inventory: Inventory,
+    project: string,
+    declared: Record<Kind, number>,
+    secretKeys: readonly { key: string; holds: string }[],
+    skipped: readonly string[],
+): string {
+    const counts =
+        (Object.entries(declared) as [Kind, number][])
+            .filter(([, n]) => n > 0)
+            .map(([kind, n]) => `${n} ${KIND_NOUNS[kind][n === 1 ? 0 : 1]}`)
+            .join(", ") || "nothing";
     const selfHosted = inventory.target.variant === "self-hosted";
     const observabilitySettings = selfHosted
         ? ["pulumi config set observability:apiUrl <self-hosted API URL>", "pulumi config set --secret observability:apiKey <personal API access key>"]
         : [];
-    const cloudSettings = inventory.service ? ["pulumi config set observability:cloudUrl <cloud API URL>", "pulumi config set observability:keyId <cloud API key id>", "pulumi config set --secret observability:keySecret <cloud API key secret>"] : [];
+    const cloudSettings = inventory.service
+        ? [
+              "pulumi config set observability:cloudUrl <cloud API URL>",
+              "pulumi config set observability:keyId <cloud API key id>",
+              "pulumi config set --secret observability:keySecret <cloud API key secret>",
+          ]
+        : [];
     return [
         `# ${project}`,
         "",

@@ -46,13 +46,21 @@ async function readAll(apis: Apis, variant: Variant, request: ReadRequest, progr
     const needs = (reference: "sources" | "webhooks") => wanted.some((kind) => exportKind(kind).export.references.includes(reference));
     const cloudKinds = request.kinds.some((kind) => exportKind(kind).export.lives === "cloud");
 
-    const service = cloudKinds || variant === "managed" ? { organizationId: apis.settings.uuid("organizationId"), serviceId: apis.settings.uuid("serviceId") } : undefined;
+    const service =
+        cloudKinds || variant === "managed" ? { organizationId: apis.settings.uuid("organizationId"), serviceId: apis.settings.uuid("serviceId") } : undefined;
     const target: ResolvedTarget = variant === "managed" && service ? { variant, ...service } : { variant };
-    const inventory = { target, service, sourceNames: new Map(), webhookNames: new Map(), ...Object.fromEntries(KINDS.map((kind) => [kind, []])) } as unknown as Inventory;
+    const inventory = {
+        target,
+        service,
+        sourceNames: new Map(),
+        webhookNames: new Map(),
+        ...Object.fromEntries(KINDS.map((kind) => [kind, []])),
+    } as unknown as Inventory;
 
     if (needs("sources")) for (const source of await getSources(apis, target, signal)) inventory.sourceNames.set(source.id, source.name);
     // The managed variant serves no webhooks (contract §8.1): its channel ids stay unnamed.
-    if (variant === "self-hosted" && needs("webhooks")) for (const webhook of await getWebhooks(apis, target, signal)) inventory.webhookNames.set(webhook.id, webhook.name);
+    if (variant === "self-hosted" && needs("webhooks"))
+        for (const webhook of await getWebhooks(apis, target, signal)) inventory.webhookNames.set(webhook.id, webhook.name);
     for (const kind of wanted) {
         progress.reading(kind);
         const scope: ExportScope = {

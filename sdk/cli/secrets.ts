@@ -16,7 +16,10 @@ const PLACEHOLDER = "x";
  * schema registry): starting from none, each field `check` asks for gets the first form of `secretsSchema` it
  * accepts. Returns the placeholders (for `check`) and the shape, or undefined when no form satisfies `check`.
  */
-export async function neededSecrets(check: Checker, inputs: Record<string, unknown>): Promise<{ placeholders?: Record<string, unknown>; needed: NeededSecret[] } | undefined> {
+export async function neededSecrets(
+    check: Checker,
+    inputs: Record<string, unknown>,
+): Promise<{ placeholders?: Record<string, unknown>; needed: NeededSecret[] } | undefined> {
     const secrets: Record<string, unknown> = {};
     const failingFields = async () => {
         const { failures } = await check(Object.keys(secrets).length === 0 ? inputs : { ...inputs, secrets });

@@ -13,12 +13,33 @@ export type AlertChannel = Channel;
 
 // Every output, seeded so that the engine reports it even when the arguments leave it out.
 const OUTPUTS = {
-    source: undefined, threshold: undefined, thresholdType: undefined, thresholdMax: undefined,
-    interval: undefined, channel: undefined, channels: undefined, dashboardId: undefined, tileId: undefined,
-    savedSearchId: undefined, groupBy: undefined, name: undefined, message: undefined, note: undefined,
-    numConsecutiveWindows: undefined, scheduleOffsetMinutes: undefined, scheduleStartAt: undefined,
-    variant: undefined, organizationId: undefined, serviceId: undefined, target: undefined, state: undefined,
-    silenced: undefined, silencedUntil: undefined, team: undefined, createdAt: undefined, updatedAt: undefined
+    source: undefined,
+    threshold: undefined,
+    thresholdType: undefined,
+    thresholdMax: undefined,
+    interval: undefined,
+    channel: undefined,
+    channels: undefined,
+    dashboardId: undefined,
+    tileId: undefined,
+    savedSearchId: undefined,
+    groupBy: undefined,
+    name: undefined,
+    message: undefined,
+    note: undefined,
+    numConsecutiveWindows: undefined,
+    scheduleOffsetMinutes: undefined,
+    scheduleStartAt: undefined,
+    variant: undefined,
+    organizationId: undefined,
+    serviceId: undefined,
+    target: undefined,
+    state: undefined,
+    silenced: undefined,
+    silencedUntil: undefined,
+    team: undefined,
+    createdAt: undefined,
+    updatedAt: undefined,
 } satisfies UnsetOutputs<AlertOutputs>;
 
 /** The outputs of a {@link Alert}, typed from the schema's `AlertOutputs`. */

@@ -10,7 +10,11 @@ export type ConnectionArgs = ArgsOf<ConnectionDeclaration> & AdoptionArgs;
 
 // Every output, seeded so that the engine reports it even when the arguments leave it out.
 const OUTPUTS = {
-    name: undefined, host: undefined, username: undefined, password: undefined, observabilitySettingPrefix: undefined,
+    name: undefined,
+    host: undefined,
+    username: undefined,
+    password: undefined,
+    observabilitySettingPrefix: undefined,
     isPrometheusEndpoint: undefined,
 } satisfies UnsetOutputs<ConnectionOutputs>;
 

@@ -19,9 +19,20 @@ export type DashboardArgs = ArgsOf<DashboardDeclaration> & AdoptionArgs;
 
 // Every output, seeded so that the engine reports it even when the arguments leave it out.
 const OUTPUTS = {
-    name: undefined, tiles: undefined, tags: undefined, filters: undefined, containers: undefined,
-    savedQuery: undefined, savedQueryLanguage: undefined, savedFilterValues: undefined, variant: undefined,
-    organizationId: undefined, serviceId: undefined, target: undefined, tileIds: undefined, filterIds: undefined
+    name: undefined,
+    tiles: undefined,
+    tags: undefined,
+    filters: undefined,
+    containers: undefined,
+    savedQuery: undefined,
+    savedQueryLanguage: undefined,
+    savedFilterValues: undefined,
+    variant: undefined,
+    organizationId: undefined,
+    serviceId: undefined,
+    target: undefined,
+    tileIds: undefined,
+    filterIds: undefined,
 } satisfies UnsetOutputs<DashboardOutputs>;
 
 /** The outputs of a {@link Dashboard}, typed from the schema's `DashboardOutputs`. */
@@ -93,7 +104,9 @@ export class Dashboard extends pulumi.dynamic.Resource {
 
     private idOf(what: "tile" | "filter", declared: DeclaredNames, ids: pulumi.Output<Record<string, string>>, name: string): pulumi.Output<string> {
         const refuse = (names: string[]) =>
-            new Error(`Dashboard ${JSON.stringify(this.resourceName)} declares no ${what} named ${JSON.stringify(name)}; its ${what}s: ${names.map((n) => JSON.stringify(n)).join(", ") || "none"}`);
+            new Error(
+                `Dashboard ${JSON.stringify(this.resourceName)} declares no ${what} named ${JSON.stringify(name)}; its ${what}s: ${names.map((n) => JSON.stringify(n)).join(", ") || "none"}`,
+            );
         if (Array.isArray(declared)) {
             if (!declared.includes(name)) throw refuse(declared);
             return ids.apply((byName) => byName[name]);

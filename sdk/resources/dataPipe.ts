@@ -15,9 +15,19 @@ export type DataPipeFieldMapping = FieldMapping;
 
 // Every output, seeded so that the engine reports it even when the arguments leave it out.
 const OUTPUTS = {
-    organizationId: undefined, serviceId: undefined, name: undefined, source: undefined, destination: undefined,
-    fieldMappings: undefined, scaling: undefined, settings: undefined, secrets: undefined, stopped: undefined,
-    state: undefined, createdAt: undefined, updatedAt: undefined
+    organizationId: undefined,
+    serviceId: undefined,
+    name: undefined,
+    source: undefined,
+    destination: undefined,
+    fieldMappings: undefined,
+    scaling: undefined,
+    settings: undefined,
+    secrets: undefined,
+    stopped: undefined,
+    state: undefined,
+    createdAt: undefined,
+    updatedAt: undefined,
 } satisfies UnsetOutputs<DataPipeOutputs>;
 
 /** The outputs of a {@link DataPipe}, typed from the schema's `DataPipeOutputs`. */

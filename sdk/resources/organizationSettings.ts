@@ -1,5 +1,11 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { ByocConfig, OptionalSetting, OrganizationSettingsArgs as OrganizationSettingsDeclaration, PrivateEndpoint, OrganizationSettingsOutputs } from "../../provider/resources/organizationSettings/schema";
+import type {
+    ByocConfig,
+    OptionalSetting,
+    OrganizationSettingsArgs as OrganizationSettingsDeclaration,
+    PrivateEndpoint,
+    OrganizationSettingsOutputs,
+} from "../../provider/resources/organizationSettings/schema";
 import { ArgsOf, OutputProperties, UnsetOutputs } from "../args";
 import { providerStub } from "../stub";
 
@@ -15,7 +21,14 @@ export type OrganizationByocConfig = ByocConfig;
 export type OrganizationOptionalSetting = OptionalSetting;
 
 // Every output, seeded so that the engine reports it even when the arguments leave it out.
-const OUTPUTS = { organizationId: undefined, name: undefined, createdAt: undefined, privateEndpoints: undefined, byocConfig: undefined, managedFields: undefined } satisfies UnsetOutputs<OrganizationSettingsOutputs>;
+const OUTPUTS = {
+    organizationId: undefined,
+    name: undefined,
+    createdAt: undefined,
+    privateEndpoints: undefined,
+    byocConfig: undefined,
+    managedFields: undefined,
+} satisfies UnsetOutputs<OrganizationSettingsOutputs>;
 
 /** The outputs of a {@link OrganizationSettings}, typed from the schema's `OrganizationSettingsOutputs`. */
 export interface OrganizationSettings extends OutputProperties<OrganizationSettingsOutputs> {}

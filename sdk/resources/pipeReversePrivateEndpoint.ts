@@ -1,5 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { PipeReversePrivateEndpointArgs as EndpointDeclaration, PipeReversePrivateEndpointOutputs } from "../../provider/resources/pipeReversePrivateEndpoint/schema";
+import type {
+    PipeReversePrivateEndpointArgs as EndpointDeclaration,
+    PipeReversePrivateEndpointOutputs,
+} from "../../provider/resources/pipeReversePrivateEndpoint/schema";
 import { AdoptionArgs, ArgsOf, OutputProperties, UnsetOutputs } from "../args";
 import { providerStub } from "../stub";
 

@@ -9,7 +9,13 @@ const provider = providerStub("pipesCdcScaling");
 export type PipesCdcScalingArgs = ArgsOf<ScalingDeclaration>;
 
 // Every output, seeded so that the engine reports it even when the arguments leave it out.
-const OUTPUTS = { organizationId: undefined, serviceId: undefined, replicaCpuMillicores: undefined, replicaMemoryGb: undefined, managed: undefined } satisfies UnsetOutputs<PipesCdcScalingOutputs>;
+const OUTPUTS = {
+    organizationId: undefined,
+    serviceId: undefined,
+    replicaCpuMillicores: undefined,
+    replicaMemoryGb: undefined,
+    managed: undefined,
+} satisfies UnsetOutputs<PipesCdcScalingOutputs>;
 
 /** The outputs of a {@link PipesCdcScaling}, typed from the schema's `PipesCdcScalingOutputs`. */
 export interface PipesCdcScaling extends OutputProperties<PipesCdcScalingOutputs> {}

@@ -11,7 +11,13 @@ export type QueryEndpointArgs = ArgsOf<QueryEndpointDeclaration> & AdoptionArgs;
 export type { QueryEndpointRole };
 
 // Every output, seeded so that the engine reports it even when the arguments leave it out.
-const OUTPUTS = { organizationId: undefined, serviceId: undefined, roles: undefined, openApiKeys: undefined, allowedOrigins: undefined } satisfies UnsetOutputs<QueryEndpointOutputs>;
+const OUTPUTS = {
+    organizationId: undefined,
+    serviceId: undefined,
+    roles: undefined,
+    openApiKeys: undefined,
+    allowedOrigins: undefined,
+} satisfies UnsetOutputs<QueryEndpointOutputs>;
 
 /** The outputs of a {@link QueryEndpoint}, typed from the schema's `QueryEndpointOutputs`. */
 export interface QueryEndpoint extends OutputProperties<QueryEndpointOutputs> {}

@@ -12,8 +12,18 @@ export type { SavedSearchFilter };
 
 // Every output, seeded so that the engine reports it even when the arguments leave it out.
 const OUTPUTS = {
-    variant: undefined, organizationId: undefined, serviceId: undefined, name: undefined, sourceId: undefined, select: undefined,
-    where: undefined, whereLanguage: undefined, orderBy: undefined, tags: undefined, filters: undefined, target: undefined
+    variant: undefined,
+    organizationId: undefined,
+    serviceId: undefined,
+    name: undefined,
+    sourceId: undefined,
+    select: undefined,
+    where: undefined,
+    whereLanguage: undefined,
+    orderBy: undefined,
+    tags: undefined,
+    filters: undefined,
+    target: undefined,
 } satisfies UnsetOutputs<SavedSearchOutputs>;
 
 /** The outputs of a {@link SavedSearch}, typed from the schema's `SavedSearchOutputs`. */

@@ -12,8 +12,17 @@ export type { SourceKind };
 
 // The outputs every kind has, seeded so that the engine reports them even when the arguments leave them out.
 const OUTPUTS = {
-    variant: undefined, organizationId: undefined, serviceId: undefined, kind: undefined, name: undefined, connection: undefined,
-    from: undefined, timestampValueExpression: undefined, section: undefined, disabled: undefined, querySettings: undefined,
+    variant: undefined,
+    organizationId: undefined,
+    serviceId: undefined,
+    kind: undefined,
+    name: undefined,
+    connection: undefined,
+    from: undefined,
+    timestampValueExpression: undefined,
+    section: undefined,
+    disabled: undefined,
+    querySettings: undefined,
     target: undefined,
 } satisfies UnsetOutputs<SourceOutputs>;
 

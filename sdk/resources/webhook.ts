@@ -17,22 +17,33 @@ export type SlackWebhookArgs = CommonArgs & {
     service: "slack";
 };
 /** A generic HTTP webhook, with an optional payload template, headers and query parameters. */
-export type GenericWebhookArgs = CommonArgs & TemplatedArgs & {
-    /** `generic`. */
-    service: "generic";
-};
+export type GenericWebhookArgs = CommonArgs &
+    TemplatedArgs & {
+        /** `generic`. */
+        service: "generic";
+    };
 /** An incident.io alert-source webhook, with an optional payload template, headers and query parameters. */
-export type IncidentioWebhookArgs = CommonArgs & TemplatedArgs & {
-    /** `incidentio`. */
-    service: "incidentio";
-};
+export type IncidentioWebhookArgs = CommonArgs &
+    TemplatedArgs & {
+        /** `incidentio`. */
+        service: "incidentio";
+    };
 /** Arguments of a {@link Webhook}, typed per `service`; every property but `service` may be an Output. */
 export type WebhookArgs = SlackWebhookArgs | GenericWebhookArgs | IncidentioWebhookArgs;
 
 // Every output, seeded so that the engine reports it even when the arguments leave it out.
 const OUTPUTS = {
-    variant: undefined, organizationId: undefined, serviceId: undefined, name: undefined, service: undefined, url: undefined,
-    description: undefined, body: undefined, headers: undefined, queryParams: undefined, target: undefined
+    variant: undefined,
+    organizationId: undefined,
+    serviceId: undefined,
+    name: undefined,
+    service: undefined,
+    url: undefined,
+    description: undefined,
+    body: undefined,
+    headers: undefined,
+    queryParams: undefined,
+    target: undefined,
 } satisfies UnsetOutputs<WebhookOutputs>;
 
 /** Outputs encrypted in state: the URL (a chat URL embeds its token) and the write-only values. */

@@ -57,7 +57,12 @@ describe("HTTP core", () => {
         for (const answer of [{ status: 500, json: { message: "Something went wrong :(" } }, { drop: true as const }]) {
             server.seen.length = 0;
             server.answer(answer);
-            const error = await client().request(post).then(() => undefined, (e: unknown) => e);
+            const error = await client()
+                .request(post)
+                .then(
+                    () => undefined,
+                    (e: unknown) => e,
+                );
             assert.ok(error instanceof ApiError, String(error));
             assert.equal(error.outcomeUnknown, true);
             assert.equal(server.seen.length, 1, "the POST was sent once");
@@ -65,7 +70,10 @@ describe("HTTP core", () => {
     });
 
     it("waits as a 429 says, then resends even a POST", async () => {
-        server.answer({ status: 429, text: "Too many requests, please try again later.", headers: { "retry-after": "7" } }, { status: 200, json: { data: { id: "9" } } });
+        server.answer(
+            { status: 429, text: "Too many requests, please try again later.", headers: { "retry-after": "7" } },
+            { status: 200, json: { data: { id: "9" } } },
+        );
         const start = clock.now();
         assert.deepEqual(await client().request(post), { id: "9" });
         assert.equal(server.seen.length, 2);
@@ -80,18 +88,34 @@ describe("HTTP core", () => {
     });
 
     it("builds an error with operation, method, path, status, request id and message, and no secret", async () => {
-        server.answer({ status: 400, json: { status: 400, error: `BAD_REQUEST: key ${SECRET} is not allowed`, requestId: "a0f1c2d3-0000-4000-8000-000000000001" } });
-        const error = await client(cloudEnvelope).request(get).then(() => undefined, (e: unknown) => e);
+        server.answer({
+            status: 400,
+            json: { status: 400, error: `BAD_REQUEST: key ${SECRET} is not allowed`, requestId: "a0f1c2d3-0000-4000-8000-000000000001" },
+        });
+        const error = await client(cloudEnvelope)
+            .request(get)
+            .then(
+                () => undefined,
+                (e: unknown) => e,
+            );
         assert.ok(error instanceof ApiError);
         assert.equal(error.status, 400);
         assert.equal(error.requestId, "a0f1c2d3-0000-4000-8000-000000000001");
-        assert.match(error.message, /^read Thing failed: GET \/api\/v2\/things\/1 → HTTP 400 \(request id a0f1c2d3-0000-4000-8000-000000000001\): BAD_REQUEST: key \[redacted\] is not allowed/);
+        assert.match(
+            error.message,
+            /^read Thing failed: GET \/api\/v2\/things\/1 → HTTP 400 \(request id a0f1c2d3-0000-4000-8000-000000000001\): BAD_REQUEST: key \[redacted\] is not allowed/,
+        );
         assert.ok(!error.message.includes(SECRET));
     });
 
     it("explains a plain-text 401 with the settings to fix", async () => {
         server.answer({ status: 401, text: "Unauthorized" });
-        const error = await client().request(get).then(() => undefined, (e: unknown) => e);
+        const error = await client()
+            .request(get)
+            .then(
+                () => undefined,
+                (e: unknown) => e,
+            );
         assert.ok(error instanceof ApiError);
         assert.match(error.message, /HTTP 401: Unauthorized\. The credential was rejected: set `observability:apiKey`/);
         assert.equal(server.seen.length, 1, "a 401 is not retried");
@@ -99,8 +123,18 @@ describe("HTTP core", () => {
 
     it("tells a missing object from an unserved route", async () => {
         server.answer({ status: 404, text: "Not Found" }, { status: 404, text: "<!DOCTYPE html><pre>Cannot GET /x</pre>" });
-        const gone = await client().request(get).then(() => undefined, (e: unknown) => e);
-        const unserved = await client().request(get).then(() => undefined, (e: unknown) => e);
+        const gone = await client()
+            .request(get)
+            .then(
+                () => undefined,
+                (e: unknown) => e,
+            );
+        const unserved = await client()
+            .request(get)
+            .then(
+                () => undefined,
+                (e: unknown) => e,
+            );
         assert.ok(gone instanceof ApiError && unserved instanceof ApiError);
         assert.equal(gone.isNotFound, true);
         assert.equal(unserved.isNotFound, false);
@@ -108,7 +142,12 @@ describe("HTTP core", () => {
 
     it("refuses a body that is not what the contract says", async () => {
         server.answer({ status: 200, json: { data: { id: 42 } } });
-        const error = await client().request(get).then(() => undefined, (e: unknown) => e);
+        const error = await client()
+            .request(get)
+            .then(
+                () => undefined,
+                (e: unknown) => e,
+            );
         assert.ok(error instanceof ApiError);
         assert.match(error.message, /unexpected response: id: /);
     });
@@ -227,7 +266,10 @@ describe("settings", () => {
     const settings = (values: Record<string, string>, env: NodeJS.ProcessEnv = {}) => new Settings({ get: (key) => values[key] }, env);
 
     it("names the config key and the environment variable of a missing setting", () => {
-        assert.throws(() => settings({}).require("apiKey", "for the self-hosted API"), /`observability:apiKey` \(environment variable OBSERVABILITY_API_KEY\).*pulumi config set --secret observability:apiKey/);
+        assert.throws(
+            () => settings({}).require("apiKey", "for the self-hosted API"),
+            /`observability:apiKey` \(environment variable OBSERVABILITY_API_KEY\).*pulumi config set --secret observability:apiKey/,
+        );
     });
 
     it("prefers stack config and falls back to the environment at call time", () => {
@@ -242,13 +284,19 @@ describe("settings", () => {
     it("refuses plain http to a remote host unless allowed", () => {
         assert.throws(() => settings({ "observability:apiUrl": "http://obs.example.com" }).url("apiUrl"), /plain http to obs\.example\.com.*allowInsecureHttp/);
         assert.equal(settings({ "observability:apiUrl": "http://127.0.0.1:8000" }).url("apiUrl").port, "8000");
-        assert.equal(settings({ "observability:apiUrl": "http://obs.example.com", "observability:allowInsecureHttp": "true" }).url("apiUrl").hostname, "obs.example.com");
+        assert.equal(
+            settings({ "observability:apiUrl": "http://obs.example.com", "observability:allowInsecureHttp": "true" }).url("apiUrl").hostname,
+            "obs.example.com",
+        );
     });
 
     it("validates ids, variants and rate limits", () => {
         assert.throws(() => settings({ "observability:organizationId": "../../etc" }).uuid("organizationId"), /must be a UUID/);
         assert.throws(() => settings({ "observability:variant": "cloud" }).variant(), /`self-hosted` or `managed`/);
-        assert.deepEqual(settings({ "observability:cloudRateLimit": "5/2s" }).rateLimit("cloudRateLimit", { limit: 10, windowMs: 10_000 }), { limit: 5, windowMs: 2000 });
+        assert.deepEqual(settings({ "observability:cloudRateLimit": "5/2s" }).rateLimit("cloudRateLimit", { limit: 10, windowMs: 10_000 }), {
+            limit: 5,
+            windowMs: 2000,
+        });
         assert.throws(() => settings({ "observability:cloudRateLimit": "fast" }).rateLimit("cloudRateLimit", { limit: 10, windowMs: 10_000 }), /`100\/60s`/);
     });
 

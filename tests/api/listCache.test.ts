@@ -24,7 +24,10 @@ describe("list cache", function () {
 
     it("forgets a failed load and shares nothing after a clear", async function () {
         const cache = new ListCache(10_000, new VirtualClock());
-        await assert.rejects(cache.get("alerts", () => Promise.reject(new Error("boom"))), /boom/);
+        await assert.rejects(
+            cache.get("alerts", () => Promise.reject(new Error("boom"))),
+            /boom/,
+        );
         assert.deepEqual(await cache.get("alerts", async () => ["fresh"]), ["fresh"]);
         cache.clear();
         assert.deepEqual(await cache.get("alerts", async () => ["after clear"]), ["after clear"]);

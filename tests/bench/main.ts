@@ -104,7 +104,11 @@ function timeCheckAndDiff(host: ProviderHost): { perResource: Map<string, number
 }
 
 /** Milliseconds from spawning a host to the first request its provider sends, creating one resource. */
-async function coldStart<T extends object>(start: () => Promise<ProviderHost>, requests: T[], create: (host: ProviderHost) => Promise<unknown>): Promise<number> {
+async function coldStart<T extends object>(
+    start: () => Promise<ProviderHost>,
+    requests: T[],
+    create: (host: ProviderHost) => Promise<unknown>,
+): Promise<number> {
     const times = stampArrivals(requests);
     const before = requests.length;
     const started = performance.now();
@@ -126,13 +130,17 @@ async function measureColdStart(providers: ProviderTexts): Promise<RunFigures["c
         const pingMs = await coldStart(
             () => ProviderHost.start({ config: { "demo:pingUrl": ping.url }, env: withoutSettingsEnv() }),
             ping.requests,
-            (host) => host.check(urn("Ping", "p", { module: "test" }), {}, { name: "p", __provider: pingProviderText() }).then((c) => host.create(urn("Ping", "p", { module: "test" }), c.inputs)),
+            (host) =>
+                host
+                    .check(urn("Ping", "p", { module: "test" }), {}, { name: "p", __provider: pingProviderText() })
+                    .then((c) => host.create(urn("Ping", "p", { module: "test" }), c.inputs)),
         );
         const dashboardUrn = urn("Dashboard", "cold");
         const oursMs = await coldStart(
             () => ProviderHost.start({ config: emulatorConfig(emu), env: withoutSettingsEnv() }),
             emu.requests,
-            (host) => host.check(dashboardUrn, {}, { name: "Cold", tiles: [], __provider: providers.Dashboard }).then((c) => host.create(dashboardUrn, c.inputs)),
+            (host) =>
+                host.check(dashboardUrn, {}, { name: "Cold", tiles: [], __provider: providers.Dashboard }).then((c) => host.create(dashboardUrn, c.inputs)),
         );
         return { pingMs, oursMs, ratio: oursMs / pingMs };
     } finally {
@@ -188,7 +196,11 @@ async function createStack(emu: Emulator, host: ProviderHost, engine: Engine, pr
     const createRequests = [...emu.requests];
     const rate: Record<string, SaturatedRate | undefined> = {};
     for (const api of ["self-hosted", "cloud"] as const) {
-        rate[api] = saturatedRate(times.of(createRequests.filter((r) => r.api === api && r.status !== 429)), times.of(createRequests.filter((r) => r.api === api)), LIMITS[api]);
+        rate[api] = saturatedRate(
+            times.of(createRequests.filter((r) => r.api === api && r.status !== 429)),
+            times.of(createRequests.filter((r) => r.api === api)),
+            LIMITS[api],
+        );
     }
 
     // Each create's POST, found by the object's name on the server.
@@ -333,10 +345,11 @@ function providerSizes(providers: ProviderTexts): Record<string, number> {
 function summarize(runs: RunFigures[]) {
     const m = (pick: (run: RunFigures) => number | undefined) => median(runs.map(pick).filter((v): v is number => v !== undefined));
     const createsAt = (parallel: number) => {
-        const c = (pick: (create: CreateFigures) => number | undefined) => m((r) => {
-            const create = r.creates.find((x) => x.parallel === parallel);
-            return create && pick(create);
-        });
+        const c = (pick: (create: CreateFigures) => number | undefined) =>
+            m((r) => {
+                const create = r.creates.find((x) => x.parallel === parallel);
+                return create && pick(create);
+            });
         const all = runs.flatMap((r) => r.creates.filter((x) => x.parallel === parallel));
         return {
             parallel,
@@ -381,7 +394,9 @@ function summarize(runs: RunFigures[]) {
 function printTable(summary: ReturnType<typeof summarize>, sizes: Record<string, number>, runs: number): void {
     const pct = (share: number) => (Number.isNaN(share) ? "n/a" : `${(share * 100).toFixed(1)} %`);
     const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-    const minimal = Object.entries(summary.minimalRequests).map(([api, n]) => `${n} ${api}`).join(" + ");
+    const minimal = Object.entries(summary.minimalRequests)
+        .map(([api, n]) => `${n} ${api}`)
+        .join(" + ");
     const rows: [string, string][] = [
         ["resources", String(summary.resources)],
         ["a. preview, no change: HTTP requests", String(summary.previewRequests)],
@@ -405,7 +420,10 @@ function printTable(summary: ReturnType<typeof summarize>, sizes: Record<string,
             [`${at}: cloud requests per pipe`, c.cloudRequestsPerPipe.toFixed(2)],
             [`${at}: 429 received self-hosted / cloud`, `${c.rateLimitedSelfHosted} / ${c.rateLimitedCloud}`],
             [`${at}: saturated rate, share of limit, self-hosted / cloud`, `${pct(c.rateShareSelfHosted)} / ${pct(c.rateShareCloud)}`],
-            [`${at}: slot time before the POST, self-hosted / cloud (sum)`, `${c.slotSecondsBeforePostSelfHosted.toFixed(0)} / ${c.slotSecondsBeforePostCloud.toFixed(0)} slot-s`],
+            [
+                `${at}: slot time before the POST, self-hosted / cloud (sum)`,
+                `${c.slotSecondsBeforePostSelfHosted.toFixed(0)} / ${c.slotSecondsBeforePostCloud.toFixed(0)} slot-s`,
+            ],
             [`${at}: longest wait before a POST, self-hosted / cloud`, `${s(c.maxBeforePostSelfHostedMs)} / ${s(c.maxBeforePostCloudMs)}`],
             [`${at}: pipe POST to running (median)`, s(c.pipeWaitMedianMs)],
             [`${at}: provider host peak memory (RSS)`, `${(c.hostPeakRssBytes / 2 ** 20).toFixed(0)} MiB`],
@@ -435,8 +453,20 @@ async function main(): Promise<void> {
     const summary = summarize(runs);
     printTable(summary, sizes, args.runs);
     fs.mkdirSync(path.dirname(args.out), { recursive: true });
-    const environment = { node: process.version, cpus: (await import("node:os")).cpus().length, defaultParallel: DEFAULT_PARALLEL, pulumi: (require("@pulumi/pulumi/package.json") as { version: string }).version };
-    fs.writeFileSync(args.out, JSON.stringify({ date: new Date().toISOString(), environment, size, pollIntervalMs: Number(POLL_INTERVAL_MS), providerBytes: sizes, summary, runs }, null, 2) + "\n");
+    const environment = {
+        node: process.version,
+        cpus: (await import("node:os")).cpus().length,
+        defaultParallel: DEFAULT_PARALLEL,
+        pulumi: (require("@pulumi/pulumi/package.json") as { version: string }).version,
+    };
+    fs.writeFileSync(
+        args.out,
+        JSON.stringify(
+            { date: new Date().toISOString(), environment, size, pollIntervalMs: Number(POLL_INTERVAL_MS), providerBytes: sizes, summary, runs },
+            null,
+            2,
+        ) + "\n",
+    );
     console.log(`\nwrote ${path.relative(REPO_ROOT, args.out)}`);
     const failed = summary.creates.some((c) => c.failedOperations > 0 || c.inventoryProblems > 0) || summary.previewRequests > 0;
     if (failed) {

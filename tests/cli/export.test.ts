@@ -30,10 +30,21 @@ const HAND_SECRETS = {
 };
 
 /** Runs the exporter in this process; stderr is not a terminal unless asked. */
-async function runExport(emu: Emulator, args: string[], options: { env?: Record<string, string>; tty?: boolean } = {}): Promise<{ status: number; stdout: string; stderr: string }> {
+async function runExport(
+    emu: Emulator,
+    args: string[],
+    options: { env?: Record<string, string>; tty?: boolean } = {},
+): Promise<{ status: number; stdout: string; stderr: string }> {
     let stdout = "";
     let stderr = "";
-    const env = { ...emu.env(), OBSERVABILITY_RETRY_BASE_DELAY_MS: "1", OBSERVABILITY_RETRY_BUDGET_MS: "200", OBSERVABILITY_SELF_HOSTED_RATE_LIMIT: "10000/1s", OBSERVABILITY_CLOUD_RATE_LIMIT: "10000/1s", ...options.env };
+    const env = {
+        ...emu.env(),
+        OBSERVABILITY_RETRY_BASE_DELAY_MS: "1",
+        OBSERVABILITY_RETRY_BUDGET_MS: "200",
+        OBSERVABILITY_SELF_HOSTED_RATE_LIMIT: "10000/1s",
+        OBSERVABILITY_CLOUD_RATE_LIMIT: "10000/1s",
+        ...options.env,
+    };
     const status = await main(["export", ...args], {
         stdout: { write: (text: string) => (stdout += text) },
         stderr: { isTTY: options.tty, write: (text: string) => (stderr += text) },
@@ -43,10 +54,21 @@ async function runExport(emu: Emulator, args: string[], options: { env?: Record<
 }
 
 /** One call of an observability API straight to the emulator (objects "made by hand"). */
-async function observabilityCall(emu: Emulator, variant: "self-hosted" | "managed", method: string, apiPath: string, body?: unknown): Promise<Record<string, unknown>> {
+async function observabilityCall(
+    emu: Emulator,
+    variant: "self-hosted" | "managed",
+    method: string,
+    apiPath: string,
+    body?: unknown,
+): Promise<Record<string, unknown>> {
     if (variant === "managed") {
         const { credentials } = emu;
-        const response = await cloudRequest(emu, method, `/v1/organizations/${credentials.organizationId}/services/${credentials.serviceId}/observability${apiPath}`, body);
+        const response = await cloudRequest(
+            emu,
+            method,
+            `/v1/organizations/${credentials.organizationId}/services/${credentials.serviceId}/observability${apiPath}`,
+            body,
+        );
         assert.equal(response.status, 200, JSON.stringify(response.json));
         return (response.json as { result: Record<string, unknown> }).result;
     }
@@ -87,50 +109,128 @@ async function makeObjects(emu: Emulator): Promise<HandMade> {
                 y: Math.floor(i / 2) * 4,
                 w: 12,
                 h: 4,
-                config: tile.displayType === "markdown" ? { displayType: "markdown", markdown: `about ${name}` } : { displayType: tile.displayType, sourceId: logs, select: [{ aggFn: "count", where: `service:${tile.name.toLowerCase()}` }] },
+                config:
+                    tile.displayType === "markdown"
+                        ? { displayType: "markdown", markdown: `about ${name}` }
+                        : { displayType: tile.displayType, sourceId: logs, select: [{ aggFn: "count", where: `service:${tile.name.toLowerCase()}` }] },
             })),
             ...extra,
         });
         const tileIds = Object.fromEntries((made.tiles as { id: string; name: string }[]).map((tile) => [tile.name, tile.id]));
         return { id: made.id as string, tileIds };
     };
-    const web = await dashboard("Web service", [{ name: "Errors", displayType: "line" }, { name: "Requests", displayType: "number" }, { name: "Notes", displayType: "markdown" }], {
-        tags: ["web", "prod", "web"],
-        savedQuery: "level:error",
-        filters: [{ type: "QUERY_EXPRESSION", name: "Service", expression: "ServiceName", sourceId: logs }],
-    });
-    const checkout = await dashboard("Checkout", [{ name: "Latency", displayType: "line" }, { name: "get", displayType: "line" }]);
+    const web = await dashboard(
+        "Web service",
+        [
+            { name: "Errors", displayType: "line" },
+            { name: "Requests", displayType: "number" },
+            { name: "Notes", displayType: "markdown" },
+        ],
+        {
+            tags: ["web", "prod", "web"],
+            savedQuery: "level:error",
+            filters: [{ type: "QUERY_EXPRESSION", name: "Service", expression: "ServiceName", sourceId: logs }],
+        },
+    );
+    const checkout = await dashboard("Checkout", [
+        { name: "Latency", displayType: "line" },
+        { name: "get", displayType: "line" },
+    ]);
     const checkoutCopy = await dashboard("Checkout", [{ name: "Latency", displayType: "line" }]);
-    const legacy = await dashboard("Legacy", [{ name: "Chart", displayType: "line" }, { name: "Chart", displayType: "line" }]);
+    const legacy = await dashboard("Legacy", [
+        { name: "Chart", displayType: "line" },
+        { name: "Chart", displayType: "line" },
+    ]);
     const legacyTiles = (await observabilityCall(emu, "self-hosted", "GET", `/dashboards/${legacy.id}`)).tiles as { id: string }[];
 
-    const webhook = async (body: Record<string, unknown>) => ({ id: (await observabilityCall(emu, "self-hosted", "POST", "/webhooks", body)).id as string, url: String(body.url) });
+    const webhook = async (body: Record<string, unknown>) => ({
+        id: (await observabilityCall(emu, "self-hosted", "POST", "/webhooks", body)).id as string,
+        url: String(body.url),
+    });
     const webhooks = {
         pager: await webhook({ name: "Pager", service: "slack", url: `https://hooks.slack.com/services/T1/B1/${HAND_SECRETS.slackToken}` }),
-        incidents: await webhook({ name: "Incidents", service: "incidentio", url: "https://api.incident.io/v2/alert_events/http/01", body: '{"title": "{{title}}"}', headers: { Authorization: "Bearer incident-key" } }),
+        incidents: await webhook({
+            name: "Incidents",
+            service: "incidentio",
+            url: "https://api.incident.io/v2/alert_events/http/01",
+            body: '{"title": "{{title}}"}',
+            headers: { Authorization: "Bearer incident-key" },
+        }),
         relay: { id: generic.id, url: generic.url },
     };
-    const savedSearch = async (body: Record<string, unknown>) => (await observabilityCall(emu, "self-hosted", "POST", "/saved-searches", { sourceId: logs, ...body })).id as string;
+    const savedSearch = async (body: Record<string, unknown>) =>
+        (await observabilityCall(emu, "self-hosted", "POST", "/saved-searches", { sourceId: logs, ...body })).id as string;
     const savedSearches = {
         checkout: emu.fixtures.savedSearch.id,
-        slow: await savedSearch({ name: "Slow requests", where: "Duration > 1000", whereLanguage: "sql", filters: [{ condition: "ServiceName IN ('web', 'api')" }], tags: ["perf"] }),
+        slow: await savedSearch({
+            name: "Slow requests",
+            where: "Duration > 1000",
+            whereLanguage: "sql",
+            filters: [{ condition: "ServiceName IN ('web', 'api')" }],
+            tags: ["perf"],
+        }),
     };
     const channel = (webhookId: string) => ({ type: "webhook", webhookId });
-    const alert = async (body: Record<string, unknown>) => (await observabilityCall(emu, "self-hosted", "POST", "/alerts", { threshold: 5, thresholdType: "above", interval: "5m", ...body })).id as string;
+    const alert = async (body: Record<string, unknown>) =>
+        (await observabilityCall(emu, "self-hosted", "POST", "/alerts", { threshold: 5, thresholdType: "above", interval: "5m", ...body })).id as string;
     const alerts = {
-        errors: await alert({ name: "Too many errors", source: "tile", dashboardId: web.id, tileId: web.tileIds.Errors, channel: channel(slack.id), message: "Errors: {{value}}" }),
-        requests: await alert({ source: "tile", dashboardId: web.id, tileId: web.tileIds.Requests, channels: [channel(slack.id), channel(generic.id)], thresholdType: "between", threshold: 1, thresholdMax: 9 }),
-        latency: await alert({ name: "Checkout latency", source: "tile", dashboardId: checkout.id, tileId: checkout.tileIds.Latency, channel: channel(generic.id), interval: "15m", scheduleOffsetMinutes: 5 }),
+        errors: await alert({
+            name: "Too many errors",
+            source: "tile",
+            dashboardId: web.id,
+            tileId: web.tileIds.Errors,
+            channel: channel(slack.id),
+            message: "Errors: {{value}}",
+        }),
+        requests: await alert({
+            source: "tile",
+            dashboardId: web.id,
+            tileId: web.tileIds.Requests,
+            channels: [channel(slack.id), channel(generic.id)],
+            thresholdType: "between",
+            threshold: 1,
+            thresholdMax: 9,
+        }),
+        latency: await alert({
+            name: "Checkout latency",
+            source: "tile",
+            dashboardId: checkout.id,
+            tileId: checkout.tileIds.Latency,
+            channel: channel(generic.id),
+            interval: "15m",
+            scheduleOffsetMinutes: 5,
+        }),
         reserved: await alert({ name: "Checkout get", source: "tile", dashboardId: checkout.id, tileId: checkout.tileIds.get, channel: channel(generic.id) }),
         legacy: await alert({ name: "Legacy chart", source: "tile", dashboardId: legacy.id, tileId: legacyTiles[1].id, channel: channel(slack.id) }),
-        search: await alert({ name: "Quiet search", source: "saved_search", savedSearchId: emu.fixtures.savedSearch.id, groupBy: "ServiceName", thresholdType: "below", interval: "1h", channel: channel(generic.id) }),
-        slow: await alert({ name: "Slow", source: "saved_search", savedSearchId: savedSearches.slow, channels: [channel(webhooks.pager.id), channel(webhooks.incidents.id), channel(slack.id)] }),
+        search: await alert({
+            name: "Quiet search",
+            source: "saved_search",
+            savedSearchId: emu.fixtures.savedSearch.id,
+            groupBy: "ServiceName",
+            thresholdType: "below",
+            interval: "1h",
+            channel: channel(generic.id),
+        }),
+        slow: await alert({
+            name: "Slow",
+            source: "saved_search",
+            savedSearchId: savedSearches.slow,
+            channels: [channel(webhooks.pager.id), channel(webhooks.incidents.id), channel(slack.id)],
+        }),
     };
 
     const { credentials } = emu;
     const service = `/v1/organizations/${credentials.organizationId}/services/${credentials.serviceId}`;
-    const columns = [{ name: "id", type: "String" }, { name: "ts", type: "DateTime64(3)" }];
-    const table = (name: string) => ({ table: name, managedTable: true, tableDefinition: { engine: { type: "MergeTree" }, sortingKey: ["ts", "id"] }, columns });
+    const columns = [
+        { name: "id", type: "String" },
+        { name: "ts", type: "DateTime64(3)" },
+    ];
+    const table = (name: string) => ({
+        table: name,
+        managedTable: true,
+        tableDefinition: { engine: { type: "MergeTree" }, sortingKey: ["ts", "id"] },
+        columns,
+    });
     const fieldMappings = columns.map((column) => ({ sourceField: column.name, destinationField: column.name }));
     const pipe = async (body: Record<string, unknown>) => {
         const response = await cloudRequest(emu, "POST", `${service}/pipes`, body);
@@ -140,7 +240,11 @@ async function makeObjects(emu: Emulator): Promise<HandMade> {
         for (let i = 0; i < 4; i++) await cloudRequest(emu, "GET", `${service}/pipes/${id}`);
         return id;
     };
-    const rpe = await cloudRequest(emu, "POST", `${service}/pipesReversePrivateEndpoints`, { description: "audit brokers", type: "VPC_ENDPOINT_SERVICE", vpcEndpointServiceName: "com.amazonaws.vpce.us-east-1.vpce-svc-0123456789abcdef0" });
+    const rpe = await cloudRequest(emu, "POST", `${service}/pipesReversePrivateEndpoints`, {
+        description: "audit brokers",
+        type: "VPC_ENDPOINT_SERVICE",
+        vpcEndpointServiceName: "com.amazonaws.vpce.us-east-1.vpce-svc-0123456789abcdef0",
+    });
     const reversePrivateEndpointId = (rpe.json as { result: { id: string } }).result.id;
     // A GET moves the endpoint one status further: Provisioning, then Ready.
     for (let i = 0; i < 2; i++) await cloudRequest(emu, "GET", `${service}/pipesReversePrivateEndpoints/${reversePrivateEndpointId}`);
@@ -149,9 +253,16 @@ async function makeObjects(emu: Emulator): Promise<HandMade> {
             name: "orders",
             source: {
                 kafka: {
-                    format: "AvroConfluent", brokers: "broker-1:9092", topics: "orders", authentication: "SCRAM-SHA-256",
+                    format: "AvroConfluent",
+                    brokers: "broker-1:9092",
+                    topics: "orders",
+                    authentication: "SCRAM-SHA-256",
                     credentials: { username: "ingest", password: HAND_SECRETS.kafkaPassword },
-                    schemaRegistry: { url: "https://registry.example", authentication: "PLAIN", credentials: { username: "reader", password: HAND_SECRETS.registryPassword } },
+                    schemaRegistry: {
+                        url: "https://registry.example",
+                        authentication: "PLAIN",
+                        credentials: { username: "reader", password: HAND_SECRETS.registryPassword },
+                    },
                 },
             },
             destination: table("orders"),
@@ -159,19 +270,45 @@ async function makeObjects(emu: Emulator): Promise<HandMade> {
         }),
         audit: await pipe({
             name: "audit (mTLS)",
-            source: { kafka: { format: "JSONEachRow", brokers: "broker-2:9093", topics: "audit", authentication: "MUTUAL_TLS", credentials: { certificate: "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----", privateKey: HAND_SECRETS.tlsKey }, reversePrivateEndpointIds: [reversePrivateEndpointId] } },
+            source: {
+                kafka: {
+                    format: "JSONEachRow",
+                    brokers: "broker-2:9093",
+                    topics: "audit",
+                    authentication: "MUTUAL_TLS",
+                    credentials: { certificate: "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----", privateKey: HAND_SECRETS.tlsKey },
+                    reversePrivateEndpointIds: [reversePrivateEndpointId],
+                },
+            },
             destination: table("audit"),
             fieldMappings,
         }),
         files: await pipe({
             name: "files",
-            source: { objectStorage: { type: "gcs", format: "JSONEachRow", url: "https://storage.example/bucket/*.json", authentication: "SERVICE_ACCOUNT", serviceAccountKey: HAND_SECRETS.serviceAccount } },
+            source: {
+                objectStorage: {
+                    type: "gcs",
+                    format: "JSONEachRow",
+                    url: "https://storage.example/bucket/*.json",
+                    authentication: "SERVICE_ACCOUNT",
+                    serviceAccountKey: HAND_SECRETS.serviceAccount,
+                },
+            },
             destination: table("files"),
             fieldMappings,
         }),
         clicks: await pipe({
             name: "clicks",
-            source: { kinesis: { format: "JSONEachRow", streamName: "clicks", region: "eu-west-1", iteratorType: "LATEST", authentication: "IAM_USER", accessKey: { accessKeyId: "AKIAHANDMADE", secretKey: HAND_SECRETS.streamSecret } } },
+            source: {
+                kinesis: {
+                    format: "JSONEachRow",
+                    streamName: "clicks",
+                    region: "eu-west-1",
+                    iteratorType: "LATEST",
+                    authentication: "IAM_USER",
+                    accessKey: { accessKeyId: "AKIAHANDMADE", secretKey: HAND_SECRETS.streamSecret },
+                },
+            },
             destination: table("clicks"),
             fieldMappings,
         }),
@@ -179,8 +316,11 @@ async function makeObjects(emu: Emulator): Promise<HandMade> {
             name: "replica",
             source: {
                 postgres: {
-                    host: "db.example", database: "shop", credentials: { username: "replicator", password: HAND_SECRETS.dbPassword },
-                    settings: { replicationMode: "cdc" }, tableMappings: [{ sourceSchemaName: "public", sourceTable: "orders", targetTable: "shop_orders" }],
+                    host: "db.example",
+                    database: "shop",
+                    credentials: { username: "replicator", password: HAND_SECRETS.dbPassword },
+                    settings: { replicationMode: "cdc" },
+                    tableMappings: [{ sourceSchemaName: "public", sourceTable: "orders", targetTable: "shop_orders" }],
                 },
             },
             destination: { database: "replica" },
@@ -189,13 +329,31 @@ async function makeObjects(emu: Emulator): Promise<HandMade> {
     // The replica pipe made the service's CDC capacity available: size it, and let a GET see the new sizes.
     assert.equal((await cloudRequest(emu, "PATCH", `${service}/pipesCdcScaling`, { replicaCpuMillicores: 4000, replicaMemoryGb: 16 })).status, 200);
     for (let i = 0; i < 2; i++) await cloudRequest(emu, "GET", `${service}/pipesCdcScaling`);
-    const endpoint = await cloudRequest(emu, "POST", `${service}/serviceQueryEndpoint`, { roles: ["sql_console_read_only"], openApiKeys: ["key-b", "key-a"], allowedOrigins: "app.example, admin.example" });
+    const endpoint = await cloudRequest(emu, "POST", `${service}/serviceQueryEndpoint`, {
+        roles: ["sql_console_read_only"],
+        openApiKeys: ["key-b", "key-a"],
+        allowedOrigins: "app.example, admin.example",
+    });
     const organization = await cloudRequest(emu, "PATCH", `/v1/organizations/${credentials.organizationId}`, {
-        privateEndpoints: { add: [{ id: "vpce-0b", description: "Office" }, { id: "vpce-0a", description: "Runners" }] },
+        privateEndpoints: {
+            add: [
+                { id: "vpce-0b", description: "Office" },
+                { id: "vpce-0a", description: "Runners" },
+            ],
+        },
     });
     assert.equal(organization.status, 200);
     emu.clearRequests();
-    return { dashboards: { web, checkout, checkoutCopy, legacy }, legacyTileId: legacyTiles[1].id, alerts, pipes, endpointId: (endpoint.json as { result: { id: string } }).result.id, webhooks, savedSearches, reversePrivateEndpointId };
+    return {
+        dashboards: { web, checkout, checkoutCopy, legacy },
+        legacyTileId: legacyTiles[1].id,
+        alerts,
+        pipes,
+        endpointId: (endpoint.json as { result: { id: string } }).result.id,
+        webhooks,
+        savedSearches,
+        reversePrivateEndpointId,
+    };
 }
 
 /** Writes nothing else into the repository: each test's program lives in a fresh directory under tests/.tmp-export. */
@@ -254,8 +412,14 @@ function forgetObjects({ emu }: EmulatedStack): void {
 
 /** What exists remotely: ids per collection, the query endpoint and the organization. */
 function remoteObjects(emu: Emulator): string {
-    return JSON.stringify({ teams: emu.inventory(), pipes: [...pipesState(emu.cloud).pipes.keys()], endpoint: queryEndpointState(emu.cloud).endpoint, organization: emu.cloud.organization,
-        reversePrivateEndpoints: [...reversePrivateEndpointsState(emu.cloud).endpoints.values()], cdcScaling: cdcScalingState(emu.cloud).current });
+    return JSON.stringify({
+        teams: emu.inventory(),
+        pipes: [...pipesState(emu.cloud).pipes.keys()],
+        endpoint: queryEndpointState(emu.cloud).endpoint,
+        organization: emu.cloud.organization,
+        reversePrivateEndpoints: [...reversePrivateEndpointsState(emu.cloud).endpoints.values()],
+        cdcScaling: cdcScalingState(emu.cloud).current,
+    });
 }
 
 /** The declaration (comment lines and statement) of one resource in a generated program. */
@@ -311,7 +475,10 @@ describe("export: the command that writes a program adopting existing objects", 
         // The dashboard with repeated tile names cannot be declared: a comment says so, and its alert keeps literal ids.
         assert.match(index, /Dashboard "Legacy" \(id [0-9a-f]{24}\) is not declared: .*tiles\[1\]\.name: duplicates the name of tiles\[0\]/);
         const legacyAlert = declarationOf(index, "Alert", "legacy-chart");
-        assert.match(legacyAlert, /^\/\/ The dashboard and tile ids are literal: the dashboard has several tiles named "Chart", so its `tileIds` cannot name this one\.$/m);
+        assert.match(
+            legacyAlert,
+            /^\/\/ The dashboard and tile ids are literal: the dashboard has several tiles named "Chart", so its `tileIds` cannot name this one\.$/m,
+        );
         assert.ok(legacyAlert.includes(`dashboardId: "${made.dashboards.legacy.id}",`) && legacyAlert.includes(`tileId: "${made.legacyTileId}",`));
         // Unmanaged referenced objects are literal ids with a comment naming them.
         assert.match(index, /webhookId: "[0-9a-f]{24}", \/\/ webhook "Team Slack"/);
@@ -335,7 +502,10 @@ describe("export: the command that writes a program adopting existing objects", 
         assert.match(quiet, /savedSearchId: savedSearchCheckoutErrors\.id,/);
         assert.match(quiet, /channel: \{ webhookId: webhookOnCallRelay\.id \},/);
         const slow = declarationOf(index, "Alert", "slow");
-        assert.match(slow, /channels: \[\n\s+\{ webhookId: webhookPager\.id \},\n\s+\{ webhookId: webhookIncidents\.id \},\n\s+\{\n\s+type: "webhook",\n\s+webhookId: "[0-9a-f]{24}", \/\/ webhook "Team Slack"/);
+        assert.match(
+            slow,
+            /channels: \[\n\s+\{ webhookId: webhookPager\.id \},\n\s+\{ webhookId: webhookIncidents\.id \},\n\s+\{\n\s+type: "webhook",\n\s+webhookId: "[0-9a-f]{24}", \/\/ webhook "Team Slack"/,
+        );
         assert.match(slow, /savedSearchId: savedSearchSlowRequests\.id,/);
         assert.match(declarationOf(index, "SavedSearch", "slow-requests"), /filters: \[\{ condition: "ServiceName IN \('web', 'api'\)" \}\]/);
         const incidents = declarationOf(index, "Webhook", "incidents");
@@ -369,24 +539,47 @@ describe("export: the command that writes a program adopting existing objects", 
         // Apply the program as `pulumi up` would, with the secret config its comments ask for.
         // Webhook URLs are real values: the program must declare what exists. The incidentio webhook's write-only
         // values stay unset (optional), as an export that knows nothing of them leaves them.
-        const urls: Record<string, string> = { "pager-url": made.webhooks.pager.url, "incidents-url": made.webhooks.incidents.url, "on-call-relay-url": made.webhooks.relay.url };
+        const urls: Record<string, string> = {
+            "pager-url": made.webhooks.pager.url,
+            "incidents-url": made.webhooks.incidents.url,
+            "on-call-relay-url": made.webhooks.relay.url,
+        };
         const config = Object.fromEntries(required.map((key) => [`${PROJECT}:${key}`, urls[key] ?? `configured ${key}`]));
-        const apply = (mode: "up" | "preview") => runProgram({ program: path.join(dir, "index.ts"), engine: stack.engine, config, secretKeys: Object.keys(config), mode, project: PROJECT, stack: "dev" });
+        const apply = (mode: "up" | "preview") =>
+            runProgram({
+                program: path.join(dir, "index.ts"),
+                engine: stack.engine,
+                config,
+                secretKeys: Object.keys(config),
+                mode,
+                project: PROJECT,
+                stack: "dev",
+            });
         const applied = await apply("up");
         assert.deepEqual(writes(), [], "adopting a faithful declaration writes nothing");
         assert.equal(remoteObjects(stack.emu), before, "nothing was created, changed or deleted");
         const ids = new Map([...stack.engine.state.values()].map((s) => [s.id, s]));
         const expected = [
-            stack.emu.fixtures.connection.id, ...Object.values(stack.emu.fixtures.sources).map((source) => source.id),
-            made.dashboards.web.id, made.dashboards.checkout.id, made.dashboards.checkoutCopy.id,
-            ...Object.values(made.alerts), ...Object.values(made.pipes), made.endpointId, stack.emu.credentials.organizationId,
-            ...Object.values(made.webhooks).map((hook) => hook.id), ...Object.values(made.savedSearches),
-            made.reversePrivateEndpointId, stack.emu.credentials.serviceId,
+            stack.emu.fixtures.connection.id,
+            ...Object.values(stack.emu.fixtures.sources).map((source) => source.id),
+            made.dashboards.web.id,
+            made.dashboards.checkout.id,
+            made.dashboards.checkoutCopy.id,
+            ...Object.values(made.alerts),
+            ...Object.values(made.pipes),
+            made.endpointId,
+            stack.emu.credentials.organizationId,
+            ...Object.values(made.webhooks).map((hook) => hook.id),
+            ...Object.values(made.savedSearches),
+            made.reversePrivateEndpointId,
+            stack.emu.credentials.serviceId,
         ];
         assert.deepEqual([...ids.keys()].sort(), [...expected].sort(), "every declared resource holds its remote object's id");
         assert.equal(applied.created.length, expected.length);
         const replica = [...stack.engine.state.values()].find((s) => s.id === made.pipes.replica);
-        assert.deepEqual(replica?.outputs.secrets, { credentials: { username: "configured replica-credentials-username", password: "configured replica-credentials-password" } });
+        assert.deepEqual(replica?.outputs.secrets, {
+            credentials: { username: "configured replica-credentials-username", password: "configured replica-credentials-password" },
+        });
         const latency = [...stack.engine.state.values()].find((s) => s.id === made.alerts.latency);
         assert.equal(latency?.outputs.tileId, made.dashboards.checkout.tileIds.Latency);
 
@@ -395,7 +588,10 @@ describe("export: the command that writes a program adopting existing objects", 
         assert.deepEqual({ updated: refreshed.updated, deleted: refreshed.deleted }, { updated: [], deleted: [] }, "refresh reports no change");
         assert.equal(refreshed.same.length, expected.length);
         const preview = await apply("preview");
-        assert.deepEqual({ created: preview.created, updated: preview.updated, replaced: preview.replaced, deleted: preview.deleted }, { created: [], updated: [], replaced: [], deleted: [] });
+        assert.deepEqual(
+            { created: preview.created, updated: preview.updated, replaced: preview.replaced, deleted: preview.deleted },
+            { created: [], updated: [], replaced: [], deleted: [] },
+        );
         assert.equal(preview.same.length, expected.length, "a preview reports every resource the same");
         assert.deepEqual([...new Set(stack.emu.requests.map((r) => r.method))], ["GET"], "refresh and preview only read");
         await stack.engine.destroy();
@@ -406,11 +602,20 @@ describe("export: the command that writes a program adopting existing objects", 
 
         const web = await runExport(stack.emu, ["--kinds", "dashboards", "--name", "/^web/i"]);
         assert.equal(web.status, 0, web.stderr);
-        assert.deepEqual([...web.stdout.matchAll(/new observability\.(\w+)\("([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`), ["Dashboard web-service"]);
-        assert.ok(stack.emu.requests.every((r) => !/\/alerts|\/pipes|serviceQueryEndpoint|\/webhooks/.test(r.path)), "no alert, webhook or cloud request for --kinds dashboards");
+        assert.deepEqual(
+            [...web.stdout.matchAll(/new observability\.(\w+)\("([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`),
+            ["Dashboard web-service"],
+        );
+        assert.ok(
+            stack.emu.requests.every((r) => !/\/alerts|\/pipes|serviceQueryEndpoint|\/webhooks/.test(r.path)),
+            "no alert, webhook or cloud request for --kinds dashboards",
+        );
 
         const checkout = await runExport(stack.emu, ["--kinds", "dashboards,alerts", "--name", "checkout"]);
-        assert.deepEqual([...checkout.stdout.matchAll(/new observability\.(\w+)\("([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`), ["Dashboard checkout", "Dashboard checkout-2", "Alert checkout-get", "Alert checkout-latency"]);
+        assert.deepEqual(
+            [...checkout.stdout.matchAll(/new observability\.(\w+)\("([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`),
+            ["Dashboard checkout", "Dashboard checkout-2", "Alert checkout-get", "Alert checkout-latency"],
+        );
         assert.match(checkout.stdout, /tileId: dashboardCheckout\.tileIds\["Latency"\]/);
         assert.ok(!checkout.stdout.includes("OrganizationSettings"), "the default kinds of the self-hosted variant, narrowed by --kinds");
 
@@ -420,7 +625,10 @@ describe("export: the command that writes a program adopting existing objects", 
         assert.ok(lone.stdout.includes(`dashboardId: "${made.dashboards.web.id}"`));
 
         const pipes = await runExport(stack.emu, ["--kinds", "pipes", "--name", "/^(orders|files)$/"]);
-        assert.deepEqual([...pipes.stdout.matchAll(/new observability\.(\w+)\("([^"]+)"/g)].map((m) => m[2]), ["files", "orders"]);
+        assert.deepEqual(
+            [...pipes.stdout.matchAll(/new observability\.(\w+)\("([^"]+)"/g)].map((m) => m[2]),
+            ["files", "orders"],
+        );
         assert.match(pipes.stdout, /const organizationId = "[0-9a-f-]{36}";/);
 
         const none = await runExport(stack.emu, ["--kinds", "queryEndpoint,organization", "--name", "nothing like this"]);
@@ -439,7 +647,14 @@ describe("export: the command that writes a program adopting existing objects", 
         });
         const tileId = (dashboard.tiles as { id: string }[])[0].id;
         const alert = await observabilityCall(stack.emu, "managed", "POST", "/alerts", {
-            name: "Managed errors", source: "tile", dashboardId: dashboard.id, tileId, threshold: 3, thresholdType: "above", interval: "5m", channel: { type: "webhook", webhookId: stack.emu.fixtures.webhooks.slack.id },
+            name: "Managed errors",
+            source: "tile",
+            dashboardId: dashboard.id,
+            tileId,
+            threshold: 3,
+            thresholdType: "above",
+            interval: "5m",
+            channel: { type: "webhook", webhookId: stack.emu.fixtures.webhooks.slack.id },
         });
         stack.emu.clearRequests();
         const dir = freshDir("managed");
@@ -450,7 +665,10 @@ describe("export: the command that writes a program adopting existing objects", 
         const readme = readFileSync(path.join(dir, "README.md"), "utf8");
         assert.match(readme, /: 1 dashboard, 1 alert\./);
         assert.ok(!/secret config key/.test(readme), "no secret keys to mention");
-        assert.ok(stack.emu.requests.every((r) => !r.path.includes("/webhooks")), "the managed variant's webhooks are not read (not in the spec)");
+        assert.ok(
+            stack.emu.requests.every((r) => !r.path.includes("/webhooks")),
+            "the managed variant's webhooks are not read (not in the spec)",
+        );
 
         await runProgram({ program: path.join(dir, "index.ts"), engine: stack.engine, config: {}, project: PROJECT, stack: "dev" });
         assert.deepEqual(writes(), []);
@@ -485,7 +703,10 @@ describe("export: the command that writes a program adopting existing objects", 
 
         const unknownService = await runExport(stack.emu, ["--kinds", "pipes", "--service-id", "00000000-0000-4000-8000-000000000000"]);
         assert.equal(unknownService.status, 1);
-        assert.match(unknownService.stderr, /export: list data pipes failed: GET \/v1\/organizations\/[0-9a-f-]+\/services\/00000000-0000-4000-8000-000000000000\/pipes → HTTP 404/);
+        assert.match(
+            unknownService.stderr,
+            /export: list data pipes failed: GET \/v1\/organizations\/[0-9a-f-]+\/services\/00000000-0000-4000-8000-000000000000\/pipes → HTTP 404/,
+        );
         assert.ok(!unknownService.stderr.includes(stack.emu.credentials.keySecret));
 
         const missing = await runExport(stack.emu, ["--kinds", "pipes"], { env: { OBSERVABILITY_KEY_SECRET: "" } });

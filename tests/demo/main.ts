@@ -66,12 +66,16 @@ async function main(): Promise<void> {
         expect(created.created.length === 4, "the first up creates the dashboard and three alerts");
 
         config["demo:errorThreshold"] = "150";
-        const updated = await run("pulumi up (demo:errorThreshold 100 → 150)", () => runProgram({ program: PROGRAM, engine, config, project: PROJECT, stack: STACK }));
+        const updated = await run("pulumi up (demo:errorThreshold 100 → 150)", () =>
+            runProgram({ program: PROGRAM, engine, config, project: PROJECT, stack: STACK }),
+        );
         expect(updated.updated.join() === "errors-high" && updated.same.length === 3, "only the error alert is updated, in place");
 
         const refreshed = await run("pulumi refresh", () => engine.refresh());
         expect(refreshed.updated.length === 0 && refreshed.deleted.length === 0, "refresh finds no drift");
-        const preview = await run("pulumi preview (after refresh)", () => runProgram({ program: PROGRAM, engine, config, project: PROJECT, stack: STACK, mode: "preview" }));
+        const preview = await run("pulumi preview (after refresh)", () =>
+            runProgram({ program: PROGRAM, engine, config, project: PROJECT, stack: STACK, mode: "preview" }),
+        );
         expect(preview.same.length === 4, "nothing to do after a refresh");
 
         await run("pulumi destroy", () => engine.destroy());

@@ -18,166 +18,173 @@ import { loadOpenApiDocuments } from "./validation/openapiDocs";
 import { RequestValidator } from "./validation/requestValidator";
 
 export interface EmulatorOptions {
-  /** Enforce the documented rate limits (default true). */
-  rateLimits?: boolean;
-  /** Validate requests against the OpenAPI documents (default true). */
-  validate?: boolean;
-  /** Seed of the id PRNG; the same seed and the same requests mint the same ids. */
-  seed?: number;
-  /** Fixed credentials (e.g. for a demo); anything omitted is random. */
-  credentials?: Partial<Credentials>;
-  /** Clock for rate-limit windows and timestamps (default: the system clock). */
-  clock?: Clock;
-  /** TCP port on 127.0.0.1 (default 0: an ephemeral port). */
-  port?: number;
-  /** Directory holding `self-hosted.json` and `cloud.json` (default: `$OBSERVABILITY_OPENAPI_DIR` or `tests/emulator/openapi`). */
-  openApiDir?: string;
-  /**
-   * `seeded` (default): both teams start with the fixture connection, sources, webhooks and saved search.
-   * `empty`: no dashboards, alerts, sources, webhooks, saved searches or self-hosted connections; the managed
-   * service keeps only its platform-provisioned connection (`managedConnectionId`), which its API cannot list.
-   */
-  fixtures?: "seeded" | "empty";
+    /** Enforce the documented rate limits (default true). */
+    rateLimits?: boolean;
+    /** Validate requests against the OpenAPI documents (default true). */
+    validate?: boolean;
+    /** Seed of the id PRNG; the same seed and the same requests mint the same ids. */
+    seed?: number;
+    /** Fixed credentials (e.g. for a demo); anything omitted is random. */
+    credentials?: Partial<Credentials>;
+    /** Clock for rate-limit windows and timestamps (default: the system clock). */
+    clock?: Clock;
+    /** TCP port on 127.0.0.1 (default 0: an ephemeral port). */
+    port?: number;
+    /** Directory holding `self-hosted.json` and `cloud.json` (default: `$OBSERVABILITY_OPENAPI_DIR` or `tests/emulator/openapi`). */
+    openApiDir?: string;
+    /**
+     * `seeded` (default): both teams start with the fixture connection, sources, webhooks and saved search.
+     * `empty`: no dashboards, alerts, sources, webhooks, saved searches or self-hosted connections; the managed
+     * service keeps only its platform-provisioned connection (`managedConnectionId`), which its API cannot list.
+     */
+    fixtures?: "seeded" | "empty";
 }
 
 /** A local emulator of the self-hosted API (`/api/v2`) and the cloud API (`/v1`) on one loopback origin. */
 export class Emulator {
-  /** `http://127.0.0.1:<port>`: the self-hosted base URL and the cloud base URL at once. */
-  readonly url: string;
-  /** Every request received, in order (never the Authorization header). */
-  readonly requests: RecordedRequest[] = [];
-  /** Requests that broke the OpenAPI document or a request-shape rule of the contract. */
-  readonly invalidRequests: InvalidRequest[] = [];
-  /** Unexpected exceptions inside handlers (each answered 500). Should stay empty. */
-  readonly serverErrors: Error[] = [];
-  readonly faults = new Faults();
-  readonly rateLimits: RateLimits;
+    /** `http://127.0.0.1:<port>`: the self-hosted base URL and the cloud base URL at once. */
+    readonly url: string;
+    /** Every request received, in order (never the Authorization header). */
+    readonly requests: RecordedRequest[] = [];
+    /** Requests that broke the OpenAPI document or a request-shape rule of the contract. */
+    readonly invalidRequests: InvalidRequest[] = [];
+    /** Unexpected exceptions inside handlers (each answered 500). Should stay empty. */
+    readonly serverErrors: Error[] = [];
+    readonly faults = new Faults();
+    readonly rateLimits: RateLimits;
 
-  private constructor(
-    private readonly server: Server,
-    readonly credentials: Credentials,
-    readonly store: EmulatorStore,
-    private readonly seeded: Fixtures | undefined,
-    /** The managed service's platform connection: the `connection` a managed source must name (§1.7). */
-    readonly managedConnectionId: string,
-    readonly clock: Clock,
-    rateLimits: RateLimits,
-  ) {
-    this.rateLimits = rateLimits;
-    this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  }
+    private constructor(
+        private readonly server: Server,
+        readonly credentials: Credentials,
+        readonly store: EmulatorStore,
+        private readonly seeded: Fixtures | undefined,
+        /** The managed service's platform connection: the `connection` a managed source must name (§1.7). */
+        readonly managedConnectionId: string,
+        readonly clock: Clock,
+        rateLimits: RateLimits,
+    ) {
+        this.rateLimits = rateLimits;
+        this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    }
 
-  static async start(options: EmulatorOptions = {}): Promise<Emulator> {
-    const clock = options.clock ?? systemClock;
-    const ids = new IdFactory(new Prng(options.seed ?? randomInt(2 ** 31)), clock);
-    const credentials: Credentials = {
-      apiKey: randomUUID(),
-      keyId: `emu${randomBytes(10).toString("hex")}`,
-      keySecret: randomBytes(24).toString("base64url"),
-      organizationId: randomUUID(),
-      serviceId: randomUUID(),
-      ...options.credentials,
-    };
-    const nowIso = (): string => new Date(clock.now()).toISOString();
-    const fixtures = buildFixtures(ids, nowIso());
-    const store: EmulatorStore = {
-      selfHosted: new TeamStore(ids.objectId()),
-      managed: new TeamStore(ids.objectId()),
-      cloud: new CloudState(
-        { id: credentials.organizationId, name: "Emulated organization", createdAt: nowIso(), privateEndpoints: [], byocConfig: [], enableCoreDumps: false },
-        credentials.serviceId,
-      ),
-    };
-    const seeded = options.fixtures === "empty" ? undefined : fixtures;
-    if (seeded) {
-      seedTeam(store.selfHosted, seeded);
-      seedTeam(store.managed, seeded);
-    } else store.managed.connections.set(fixtures.connection.id, { ...structuredClone(fixtures.connection), name: "Platform connection" });
-    const docs = loadOpenApiDocuments(options.openApiDir);
-    const rateLimits = new RateLimits(clock, options.rateLimits ?? true);
-    const server = createServer();
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
-    });
-    const emulator = new Emulator(server, credentials, store, seeded, fixtures.connection.id, clock, rateLimits);
-    const deps: PipelineDeps = {
-      credentials,
-      router: buildRouter(ROUTE_MODULES),
-      transports: { "self-hosted": selfHostedTransport, cloud: cloudTransport(randomUUID) },
-      validators:
-        options.validate === false
-          ? undefined
-          : { "self-hosted": new RequestValidator("self-hosted", docs.selfHosted), cloud: new RequestValidator("cloud", docs.cloud) },
-      rateLimits,
-      faults: emulator.faults,
-      requests: emulator.requests,
-      invalidRequests: emulator.invalidRequests,
-      serverErrors: emulator.serverErrors,
-      context: (route) => ({
-        team: route.api === "self-hosted" ? store.selfHosted : store.managed,
-        store,
-        cloud: store.cloud,
-        ids,
-        clock,
-        nowIso,
-        docs,
-        fixtures: seeded,
-        credentials,
-      }),
-    };
-    server.on("request", (req, res) => {
-      handleRequest(deps, req, res).catch((error: unknown) => {
-        emulator.serverErrors.push(error instanceof Error ? error : new Error(String(error)));
-        res.destroy();
-      });
-    });
-    return emulator;
-  }
+    static async start(options: EmulatorOptions = {}): Promise<Emulator> {
+        const clock = options.clock ?? systemClock;
+        const ids = new IdFactory(new Prng(options.seed ?? randomInt(2 ** 31)), clock);
+        const credentials: Credentials = {
+            apiKey: randomUUID(),
+            keyId: `emu${randomBytes(10).toString("hex")}`,
+            keySecret: randomBytes(24).toString("base64url"),
+            organizationId: randomUUID(),
+            serviceId: randomUUID(),
+            ...options.credentials,
+        };
+        const nowIso = (): string => new Date(clock.now()).toISOString();
+        const fixtures = buildFixtures(ids, nowIso());
+        const store: EmulatorStore = {
+            selfHosted: new TeamStore(ids.objectId()),
+            managed: new TeamStore(ids.objectId()),
+            cloud: new CloudState(
+                {
+                    id: credentials.organizationId,
+                    name: "Emulated organization",
+                    createdAt: nowIso(),
+                    privateEndpoints: [],
+                    byocConfig: [],
+                    enableCoreDumps: false,
+                },
+                credentials.serviceId,
+            ),
+        };
+        const seeded = options.fixtures === "empty" ? undefined : fixtures;
+        if (seeded) {
+            seedTeam(store.selfHosted, seeded);
+            seedTeam(store.managed, seeded);
+        } else store.managed.connections.set(fixtures.connection.id, { ...structuredClone(fixtures.connection), name: "Platform connection" });
+        const docs = loadOpenApiDocuments(options.openApiDir);
+        const rateLimits = new RateLimits(clock, options.rateLimits ?? true);
+        const server = createServer();
+        await new Promise<void>((resolve, reject) => {
+            server.once("error", reject);
+            server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+        });
+        const emulator = new Emulator(server, credentials, store, seeded, fixtures.connection.id, clock, rateLimits);
+        const deps: PipelineDeps = {
+            credentials,
+            router: buildRouter(ROUTE_MODULES),
+            transports: { "self-hosted": selfHostedTransport, cloud: cloudTransport(randomUUID) },
+            validators:
+                options.validate === false
+                    ? undefined
+                    : { "self-hosted": new RequestValidator("self-hosted", docs.selfHosted), cloud: new RequestValidator("cloud", docs.cloud) },
+            rateLimits,
+            faults: emulator.faults,
+            requests: emulator.requests,
+            invalidRequests: emulator.invalidRequests,
+            serverErrors: emulator.serverErrors,
+            context: (route) => ({
+                team: route.api === "self-hosted" ? store.selfHosted : store.managed,
+                store,
+                cloud: store.cloud,
+                ids,
+                clock,
+                nowIso,
+                docs,
+                fixtures: seeded,
+                credentials,
+            }),
+        };
+        server.on("request", (req, res) => {
+            handleRequest(deps, req, res).catch((error: unknown) => {
+                emulator.serverErrors.push(error instanceof Error ? error : new Error(String(error)));
+                res.destroy();
+            });
+        });
+        return emulator;
+    }
 
-  /** The records both teams started with; throws when the emulator started with `fixtures: "empty"`. */
-  get fixtures(): Fixtures {
-    if (!this.seeded) throw new Error('emulator: started with fixtures: "empty", so there are no fixture records');
-    return this.seeded;
-  }
+    /** The records both teams started with; throws when the emulator started with `fixtures: "empty"`. */
+    get fixtures(): Fixtures {
+        if (!this.seeded) throw new Error('emulator: started with fixtures: "empty", so there are no fixture records');
+        return this.seeded;
+    }
 
-  /** Cloud state: the organization, and the service state switch (`emu.cloud.setServiceState("idle")`). */
-  get cloud(): CloudState {
-    return this.store.cloud;
-  }
+    /** Cloud state: the organization, and the service state switch (`emu.cloud.setServiceState("idle")`). */
+    get cloud(): CloudState {
+        return this.store.cloud;
+    }
 
-  /** Forgets the recorded requests. */
-  clearRequests(): void {
-    this.requests.length = 0;
-  }
+    /** Forgets the recorded requests. */
+    clearRequests(): void {
+        this.requests.length = 0;
+    }
 
-  /** Forgets the recorded invalid requests. */
-  clearInvalidRequests(): void {
-    this.invalidRequests.length = 0;
-  }
+    /** Forgets the recorded invalid requests. */
+    clearInvalidRequests(): void {
+        this.invalidRequests.length = 0;
+    }
 
-  /** A plain JSON summary of everything held: counts and ids per collection. */
-  inventory(): { selfHosted: ReturnType<TeamStore["inventory"]>; managed: ReturnType<TeamStore["inventory"]>; cloud: Record<string, unknown> } {
-    return { selfHosted: this.store.selfHosted.inventory(), managed: this.store.managed.inventory(), cloud: this.store.cloud.inventory() };
-  }
+    /** A plain JSON summary of everything held: counts and ids per collection. */
+    inventory(): { selfHosted: ReturnType<TeamStore["inventory"]>; managed: ReturnType<TeamStore["inventory"]>; cloud: Record<string, unknown> } {
+        return { selfHosted: this.store.selfHosted.inventory(), managed: this.store.managed.inventory(), cloud: this.store.cloud.inventory() };
+    }
 
-  /** The environment variables that point the providers at this emulator. */
-  env(): Record<string, string> {
-    return {
-      OBSERVABILITY_API_URL: this.url,
-      OBSERVABILITY_API_KEY: this.credentials.apiKey,
-      OBSERVABILITY_CLOUD_URL: this.url,
-      OBSERVABILITY_KEY_ID: this.credentials.keyId,
-      OBSERVABILITY_KEY_SECRET: this.credentials.keySecret,
-      OBSERVABILITY_ORGANIZATION_ID: this.credentials.organizationId,
-      OBSERVABILITY_SERVICE_ID: this.credentials.serviceId,
-    };
-  }
+    /** The environment variables that point the providers at this emulator. */
+    env(): Record<string, string> {
+        return {
+            OBSERVABILITY_API_URL: this.url,
+            OBSERVABILITY_API_KEY: this.credentials.apiKey,
+            OBSERVABILITY_CLOUD_URL: this.url,
+            OBSERVABILITY_KEY_ID: this.credentials.keyId,
+            OBSERVABILITY_KEY_SECRET: this.credentials.keySecret,
+            OBSERVABILITY_ORGANIZATION_ID: this.credentials.organizationId,
+            OBSERVABILITY_SERVICE_ID: this.credentials.serviceId,
+        };
+    }
 
-  /** Stops listening and closes every open connection. */
-  async close(): Promise<void> {
-    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
-    this.server.closeAllConnections();
-    await closed;
-  }
+    /** Stops listening and closes every open connection. */
+    async close(): Promise<void> {
+        const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+        this.server.closeAllConnections();
+        await closed;
+    }
 }

@@ -55,7 +55,14 @@ function metricSource(connection: string) {
 }
 
 function sessionSource(connection: string, traceSourceId: string) {
-    return { name: "Sessions", kind: "session", connection, from: { databaseName: "default", tableName: "rrweb" }, timestampValueExpression: "Timestamp", traceSourceId };
+    return {
+        name: "Sessions",
+        kind: "session",
+        connection,
+        from: { databaseName: "default", tableName: "rrweb" },
+        timestampValueExpression: "Timestamp",
+        traceSourceId,
+    };
 }
 
 function promqlSource(connection: string) {
@@ -137,7 +144,15 @@ describe("emulator environment endpoints", function () {
 
     describe("connections (self-hosted)", () => {
         it("never returns the password, stores it, and records what went over the wire", async () => {
-            const created = ok(await api.call("/api/v2/connections", "POST", { name: "Prod", host: "https://engine.example.com", username: "reader", password: "s3cret-pw", prometheusEndpoint: "x" }));
+            const created = ok(
+                await api.call("/api/v2/connections", "POST", {
+                    name: "Prod",
+                    host: "https://engine.example.com",
+                    username: "reader",
+                    password: "s3cret-pw",
+                    prometheusEndpoint: "x",
+                }),
+            );
             assert.match(created.id, HEX24);
             assert.deepEqual(Object.keys(created), ["id", "name", "host", "username", "createdAt", "updatedAt"]);
             assert.equal(emu.store.selfHosted.connections.get(created.id)?.password, "s3cret-pw");
@@ -149,26 +164,49 @@ describe("emulator environment endpoints", function () {
         });
 
         it("keeps the password on PUT unless a new one is sent, and clears the prefix with null or empty", async () => {
-            const created = ok(await api.call("/api/v2/connections", "POST", { name: "A", host: "h", username: "u", password: "first", observabilitySettingPrefix: "engine_", isPrometheusEndpoint: false }));
+            const created = ok(
+                await api.call("/api/v2/connections", "POST", {
+                    name: "A",
+                    host: "h",
+                    username: "u",
+                    password: "first",
+                    observabilitySettingPrefix: "engine_",
+                    isPrometheusEndpoint: false,
+                }),
+            );
             assert.equal(created.observabilitySettingPrefix, "engine_");
             assert.equal(created.isPrometheusEndpoint, false);
             const path = `/api/v2/connections/${created.id}`;
             const kept = ok(await api.call(path, "PUT", { name: "B", host: "h2", username: "u2", password: "" }));
-            assert.deepEqual([kept.name, kept.host, kept.username, kept.observabilitySettingPrefix, kept.isPrometheusEndpoint], ["B", "h2", "u2", "engine_", false]);
+            assert.deepEqual(
+                [kept.name, kept.host, kept.username, kept.observabilitySettingPrefix, kept.isPrometheusEndpoint],
+                ["B", "h2", "u2", "engine_", false],
+            );
             assert.equal(emu.store.selfHosted.connections.get(created.id)?.password, "first");
             ok(await api.call(path, "PUT", { name: "B", host: "h2", username: "u2", password: "second", observabilitySettingPrefix: null }));
             assert.equal(emu.store.selfHosted.connections.get(created.id)?.password, "second");
             const cleared = ok(await api.call(path));
             assert.equal("observabilitySettingPrefix" in cleared, false);
             ok(await api.call(path, "PUT", { name: "B", host: "h2", username: "u2", observabilitySettingPrefix: "x" }));
-            assert.equal("observabilitySettingPrefix" in ok(await api.call(path, "PUT", { name: "B", host: "h2", username: "u2", observabilitySettingPrefix: "" })), false);
+            assert.equal(
+                "observabilitySettingPrefix" in ok(await api.call(path, "PUT", { name: "B", host: "h2", username: "u2", observabilitySettingPrefix: "" })),
+                false,
+            );
         });
 
         it("answers 400 for bad bodies before 404, plain-text 404 for missing ids and 400 for malformed ones", async () => {
             fails(await api.call("/api/v2/connections", "POST", { name: "A", username: "u" }), 400, "Body validation failed: host: Required");
             assert.equal(emu.invalidRequests.at(-1)?.operationId, "createConnection");
-            fails(await api.call("/api/v2/connections", "POST", { name: "A", host: "h", username: "u", observabilitySettingPrefix: "" }), 400, /^Body validation failed: observabilitySettingPrefix: /);
-            fails(await api.call("/api/v2/connections", "POST", { name: "A", host: "h", username: "u", observabilitySettingPrefix: "bad-prefix" }), 400, /observabilitySettingPrefix/);
+            fails(
+                await api.call("/api/v2/connections", "POST", { name: "A", host: "h", username: "u", observabilitySettingPrefix: "" }),
+                400,
+                /^Body validation failed: observabilitySettingPrefix: /,
+            );
+            fails(
+                await api.call("/api/v2/connections", "POST", { name: "A", host: "h", username: "u", observabilitySettingPrefix: "bad-prefix" }),
+                400,
+                /observabilitySettingPrefix/,
+            );
             fails(await api.call(`/api/v2/connections/${MISSING}`, "PUT", { name: "A" }), 400, "Body validation failed: host: Required");
             const missing = await api.call(`/api/v2/connections/${MISSING}`, "PUT", { name: "A", host: "h", username: "u" });
             assert.equal(missing.status, 404);
@@ -214,10 +252,17 @@ describe("emulator environment endpoints", function () {
                 await create(variant, "/sources", sessionSource(connection, traces.id));
                 await create(variant, "/sources", promqlSource(connection));
                 const listed = ok(await api.on(variant, "/sources"));
-                assert.deepEqual(listed.map((s: { kind: string }) => s.kind), ["log", "trace", "metric", "session", "promql"]);
+                assert.deepEqual(
+                    listed.map((s: { kind: string }) => s.kind),
+                    ["log", "trace", "metric", "session", "promql"],
+                );
                 assert.ok(listed.every((s: object) => !("createdAt" in s) && !("team" in s)));
                 const lenient = emu.invalidRequests.filter((r) => r.message.includes("durationPrecision"));
-                assert.deepEqual(lenient.map((r) => r.rejected), [false], "an omitted durationPrecision breaks only the document");
+                assert.deepEqual(
+                    lenient.map((r) => r.rejected),
+                    [false],
+                    "an omitted durationPrecision breaks only the document",
+                );
             });
 
             it("refuses null optional fields, empty required strings and the kinds' code-only rules", async () => {
@@ -226,39 +271,80 @@ describe("emulator environment endpoints", function () {
                     [logSource(connection, { disabled: null }), "Body validation failed: disabled: Expected boolean, received null"],
                     [logSource(connection, { querySettings: null }), "Body validation failed: querySettings: Expected array, received null"],
                     [logSource(connection, { name: "" }), "Body validation failed: name: String must contain at least 1 character(s)"],
-                    [logSource(connection, { querySettings: [{ setting: "max_threads", value: "" }] }), "Body validation failed: querySettings.0.value: String must contain at least 1 character(s)"],
-                    [logSource(connection, { highlightedRowAttributeExpressions: [{ sqlExpression: "a", alias: null }] }), /highlightedRowAttributeExpressions\.0\.alias/],
-                    [logSource(connection, { metadataMaterializedViews: { keyRollupTable: "k" } }), "Body validation failed: metadataMaterializedViews.kvRollupTable: Required"],
+                    [
+                        logSource(connection, { querySettings: [{ setting: "max_threads", value: "" }] }),
+                        "Body validation failed: querySettings.0.value: String must contain at least 1 character(s)",
+                    ],
+                    [
+                        logSource(connection, { highlightedRowAttributeExpressions: [{ sqlExpression: "a", alias: null }] }),
+                        /highlightedRowAttributeExpressions\.0\.alias/,
+                    ],
+                    [
+                        logSource(connection, { metadataMaterializedViews: { keyRollupTable: "k" } }),
+                        "Body validation failed: metadataMaterializedViews.kvRollupTable: Required",
+                    ],
                     [{ ...sessionSource(connection, "x"), timestampValueExpression: undefined }, "Body validation failed: timestampValueExpression: Required"],
                     [{ ...metricSource(connection), from: { databaseName: "default" } }, "Body validation failed: from.tableName: Required"],
                     [{ ...metricSource(connection), metricTables: { gauge: "" } }, /^Body validation failed: metricTables: /],
                     [traceSource(connection, { durationPrecision: 12 }), /durationPrecision/],
                 ];
                 for (const [body, message] of refused) fails(await api.on(variant, "/sources", "POST", body), 400, message);
-                assert.ok(emu.invalidRequests.some((r) => r.source === "contract"), "the code-only rules are recorded as contract violations");
+                assert.ok(
+                    emu.invalidRequests.some((r) => r.source === "contract"),
+                    "the code-only rules are recorded as contract violations",
+                );
                 assert.equal((variant === "self-hosted" ? emu.store.selfHosted : emu.store.managed).sources.size, 0);
             });
 
             it("checks materialized views and stores granularities in their short form", async () => {
-                const view = { databaseName: "default", tableName: "mv", dimensionColumns: "ServiceName", minGranularity: "5 minute", timestampColumn: "Timestamp", aggregatedColumns: [{ aggFn: "count", mvColumn: "n" }] };
-                const created = await create(variant, "/sources", logSource(connection, { materializedViews: [view], metadataMaterializedViews: { kvRollupTable: "kv", granularity: "1 hour" } }));
+                const view = {
+                    databaseName: "default",
+                    tableName: "mv",
+                    dimensionColumns: "ServiceName",
+                    minGranularity: "5 minute",
+                    timestampColumn: "Timestamp",
+                    aggregatedColumns: [{ aggFn: "count", mvColumn: "n" }],
+                };
+                const created = await create(
+                    variant,
+                    "/sources",
+                    logSource(connection, { materializedViews: [view], metadataMaterializedViews: { kvRollupTable: "kv", granularity: "1 hour" } }),
+                );
                 assert.equal(created.materializedViews[0].minGranularity, "5m");
                 assert.equal(created.metadataMaterializedViews.granularity, "1h");
                 const noColumn = { ...view, aggregatedColumns: [{ aggFn: "sum", mvColumn: "total" }] };
-                fails(await api.on(variant, "/sources", "POST", logSource(connection, { materializedViews: [noColumn] })), 400, /materializedViews\.0\.aggregatedColumns\.0\.sourceColumn/);
+                fails(
+                    await api.on(variant, "/sources", "POST", logSource(connection, { materializedViews: [noColumn] })),
+                    400,
+                    /materializedViews\.0\.aggregatedColumns\.0\.sourceColumn/,
+                );
                 const badFn = { ...view, aggregatedColumns: [{ aggFn: "median", sourceColumn: "d", mvColumn: "m" }] };
                 fails(await api.on(variant, "/sources", "POST", logSource(connection, { materializedViews: [badFn] })), 400, /aggFn: Invalid enum value/);
-                fails(await api.on(variant, "/sources", "POST", logSource(connection, { materializedViews: [{ ...view, aggregatedColumns: [] }] })), 400, /aggregatedColumns: Array must contain at least 1/);
+                fails(
+                    await api.on(variant, "/sources", "POST", logSource(connection, { materializedViews: [{ ...view, aggregatedColumns: [] }] })),
+                    400,
+                    /aggregatedColumns: Array must contain at least 1/,
+                );
             });
 
             it("keeps only the keys the variant knows", async () => {
                 const filterSettings = { databaseName: "default", tableName: "filters", columns: [{ name: "ServiceName", label: "Service" }] };
-                const created = await create(variant, "/sources", logSource(connection, { filterSettings, serviceVersionExpression: "ServiceVersion", orderByExpression: "Timestamp DESC", invented: 1 }));
+                const created = await create(
+                    variant,
+                    "/sources",
+                    logSource(connection, { filterSettings, serviceVersionExpression: "ServiceVersion", orderByExpression: "Timestamp DESC", invented: 1 }),
+                );
                 assert.equal("invented" in created, false);
                 if (variant === "self-hosted") {
-                    assert.deepEqual([created.filterSettings, created.serviceVersionExpression, created.orderByExpression], [undefined, "ServiceVersion", "Timestamp DESC"]);
+                    assert.deepEqual(
+                        [created.filterSettings, created.serviceVersionExpression, created.orderByExpression],
+                        [undefined, "ServiceVersion", "Timestamp DESC"],
+                    );
                 } else {
-                    assert.deepEqual([created.filterSettings, created.serviceVersionExpression, created.orderByExpression], [filterSettings, undefined, undefined]);
+                    assert.deepEqual(
+                        [created.filterSettings, created.serviceVersionExpression, created.orderByExpression],
+                        [filterSettings, undefined, undefined],
+                    );
                 }
             });
 
@@ -284,7 +370,11 @@ describe("emulator environment endpoints", function () {
                 assert.equal((await api.on(variant, `/sources/${source.id}`, "DELETE")).status, 200);
                 fails(await api.on(variant, `/sources/${source.id}`, "DELETE"), 404, "Source not found");
                 assert.equal(ok(await api.on(variant, `/saved-searches/${search.id}`)).sourceId, source.id);
-                fails(await api.on(variant, `/saved-searches/${search.id}`, "PUT", { name: "Errors", sourceId: source.id }), 400, "sourceId must be an existing source id");
+                fails(
+                    await api.on(variant, `/saved-searches/${search.id}`, "PUT", { name: "Errors", sourceId: source.id }),
+                    400,
+                    "sourceId must be an existing source id",
+                );
             });
 
             it(variant === "self-hosted" ? "reads one source by id" : "serves no GET by id (an HTML 404)", async () => {
@@ -302,13 +392,33 @@ describe("emulator environment endpoints", function () {
             });
 
             it("trims the name, fills the defaults, echoes the filter type and lists the variant's way", async () => {
-                const created = await create(variant, "/saved-searches", { name: "  Errors  ", sourceId, filters: [{ condition: "ServiceName IN ('api', 'web')" }] });
+                const created = await create(variant, "/saved-searches", {
+                    name: "  Errors  ",
+                    sourceId,
+                    filters: [{ condition: "ServiceName IN ('api', 'web')" }],
+                });
                 assert.deepEqual(
                     { ...created, id: undefined, createdAt: undefined, updatedAt: undefined },
-                    { id: undefined, name: "Errors", sourceId, select: "", where: "", whereLanguage: "lucene", orderBy: "", tags: [], filters: [{ type: "sql", condition: "ServiceName IN ('api', 'web')" }], teamId: created.teamId, createdAt: undefined, updatedAt: undefined },
+                    {
+                        id: undefined,
+                        name: "Errors",
+                        sourceId,
+                        select: "",
+                        where: "",
+                        whereLanguage: "lucene",
+                        orderBy: "",
+                        tags: [],
+                        filters: [{ type: "sql", condition: "ServiceName IN ('api', 'web')" }],
+                        teamId: created.teamId,
+                        createdAt: undefined,
+                        updatedAt: undefined,
+                    },
                 );
                 const list = await api.on(variant, "/saved-searches?limit=1&offset=0");
-                assert.deepEqual(ok(list).map((s: { id: string }) => s.id), [created.id]);
+                assert.deepEqual(
+                    ok(list).map((s: { id: string }) => s.id),
+                    [created.id],
+                );
                 if (variant === "self-hosted") assert.deepEqual(list.json.meta, { total: 1, limit: 1, offset: 0 });
                 else assert.equal("meta" in list.json, false);
             });
@@ -317,14 +427,30 @@ describe("emulator environment endpoints", function () {
                 for (const condition of ["Duration BETWEEN 10 AND 20.5", "ServiceName NOT IN ('a')", "`service.name` in (1, 2)"])
                     await create(variant, "/saved-searches", { name: condition, sourceId, filters: [{ type: "sql", condition }] });
                 for (const condition of ["ServiceName = 'api'", "A IN ('x') AND B IN ('y')", "NOT (A IN ('x'))", "Duration BETWEEN 'a' AND 'b'"])
-                    fails(await api.on(variant, "/saved-searches", "POST", { name: "Bad", sourceId, filters: [{ condition }] }), 400, /^filters\[0\] must be a sidebar-renderable SQL predicate/);
-                fails(await api.on(variant, "/saved-searches", "POST", { name: "Bad", sourceId, whereLanguage: "promql" }), 400, /^Body validation failed: whereLanguage/);
+                    fails(
+                        await api.on(variant, "/saved-searches", "POST", { name: "Bad", sourceId, filters: [{ condition }] }),
+                        400,
+                        /^filters\[0\] must be a sidebar-renderable SQL predicate/,
+                    );
+                fails(
+                    await api.on(variant, "/saved-searches", "POST", { name: "Bad", sourceId, whereLanguage: "promql" }),
+                    400,
+                    /^Body validation failed: whereLanguage/,
+                );
                 fails(await api.on(variant, "/saved-searches", "POST", { name: "Bad", sourceId: MISSING }), 400, "sourceId must be an existing source id");
                 fails(await api.on(variant, "/saved-searches", "POST", { name: "   ", sourceId }), 400, /^Body validation failed: name/);
             });
 
             it("resets omitted fields on PUT and keeps a legacy filter only when it is unchanged", async () => {
-                const created = await create(variant, "/saved-searches", { name: "S", sourceId, select: "Body", orderBy: "Timestamp", tags: ["t", "t"], whereLanguage: "sql", where: "1=1" });
+                const created = await create(variant, "/saved-searches", {
+                    name: "S",
+                    sourceId,
+                    select: "Body",
+                    orderBy: "Timestamp",
+                    tags: ["t", "t"],
+                    whereLanguage: "sql",
+                    where: "1=1",
+                });
                 assert.deepEqual(created.tags, ["t", "t"], "tags are not deduplicated");
                 const path = `/saved-searches/${created.id}`;
                 const reset = ok(await api.on(variant, path, "PUT", { name: "S", sourceId }));
@@ -345,7 +471,10 @@ describe("emulator environment endpoints", function () {
                 await create(variant, "/alerts", searchAlert(doomed.id, [webhook.id]));
                 const survivor = await create(variant, "/alerts", searchAlert(kept.id, [webhook.id]));
                 assert.deepEqual(await api.on(variant, `/saved-searches/${doomed.id}`, "DELETE").then((r) => r.status), 200);
-                assert.deepEqual(ok(await api.on(variant, "/alerts")).map((a: { id: string }) => a.id), [survivor.id]);
+                assert.deepEqual(
+                    ok(await api.on(variant, "/alerts")).map((a: { id: string }) => a.id),
+                    [survivor.id],
+                );
                 fails(await api.on(variant, `/saved-searches/${doomed.id}`), 404, "Saved search not found");
                 fails(await api.on(variant, `/saved-searches/${doomed.id}`, "DELETE"), 404, "Saved search not found");
                 fails(await api.on(variant, "/alerts", "POST", searchAlert(doomed.id, [webhook.id])), 400, "Saved search not found");
@@ -354,12 +483,25 @@ describe("emulator environment endpoints", function () {
 
         describe(`webhooks (${variant})`, () => {
             const store = () => (variant === "self-hosted" ? emu.store.selfHosted : emu.store.managed);
-            const generic = { name: "Relay", service: "generic", url: "https://relay.example.com/hook", description: "On call", body: "{{title}}", headers: { Authorization: "Bearer hdr-secret" }, queryParams: { token: "qp-secret" } };
+            const generic = {
+                name: "Relay",
+                service: "generic",
+                url: "https://relay.example.com/hook",
+                description: "On call",
+                body: "{{title}}",
+                headers: { Authorization: "Bearer hdr-secret" },
+                queryParams: { token: "qp-secret" },
+            };
 
             it("never returns headers or queryParams, returns body only for generic, and has no GET by id", async () => {
                 const created = await create(variant, "/webhooks", generic);
                 assert.deepEqual(Object.keys(created), ["id", "name", "service", "url", "description", "createdAt", "updatedAt", "body"]);
-                const incident = await create(variant, "/webhooks", { ...generic, name: "Incidents", service: "incidentio", url: "https://api.incident.example/v2/alert" });
+                const incident = await create(variant, "/webhooks", {
+                    ...generic,
+                    name: "Incidents",
+                    service: "incidentio",
+                    url: "https://api.incident.example/v2/alert",
+                });
                 assert.equal("body" in incident, false);
                 assert.equal(store().webhooks.get(incident.id)?.body, "{{title}}", "incidentio keeps its body, unreturned");
                 assert.deepEqual(store().webhooks.get(created.id)?.headers, generic.headers);
@@ -374,9 +516,24 @@ describe("emulator environment endpoints", function () {
             it("refuses templated fields on slack, bad URLs and duplicate names", async () => {
                 const slack = { name: "Chat", service: "slack", url: "https://hooks.slack.com/services/T0/B0/X" };
                 for (const field of ["body", "headers", "queryParams"])
-                    fails(await api.on(variant, "/webhooks", "POST", { ...slack, [field]: field === "body" ? "" : {} }), 400, `${field} is not supported for the slack webhook service`);
-                fails(await api.on(variant, "/webhooks", "POST", { ...slack, url: "https://hooks.chat.example/x" }), 400, /does not have hostname that ends in 'slack.com'/);
-                for (const url of ["http://localhost:9000/x", "http://api.localhost/x", "http://10.1.2.3/x", "http://[::1]/x", "http://[::ffff:127.0.0.1]/x", "http://169.254.169.254/x"])
+                    fails(
+                        await api.on(variant, "/webhooks", "POST", { ...slack, [field]: field === "body" ? "" : {} }),
+                        400,
+                        `${field} is not supported for the slack webhook service`,
+                    );
+                fails(
+                    await api.on(variant, "/webhooks", "POST", { ...slack, url: "https://hooks.chat.example/x" }),
+                    400,
+                    /does not have hostname that ends in 'slack.com'/,
+                );
+                for (const url of [
+                    "http://localhost:9000/x",
+                    "http://api.localhost/x",
+                    "http://10.1.2.3/x",
+                    "http://[::1]/x",
+                    "http://[::ffff:127.0.0.1]/x",
+                    "http://169.254.169.254/x",
+                ])
                     fails(await api.on(variant, "/webhooks", "POST", { ...generic, url }), 400, "Webhook URL resolves to a private or reserved address.");
                 fails(await api.on(variant, "/webhooks", "POST", { ...generic, url: "ftp://relay.example.com/x" }), 400, /http or https/);
                 fails(await api.on(variant, "/webhooks", "POST", { ...generic, headers: { "1bad": "x" } }), 400, /headers\.1bad/);
@@ -394,7 +551,10 @@ describe("emulator environment endpoints", function () {
                 const bare = { name: "Relay", service: "generic", url: generic.url };
                 const updated = ok(await api.on(variant, path, "PUT", bare));
                 assert.deepEqual([updated.description, updated.body], [undefined, undefined]);
-                assert.deepEqual([store().webhooks.get(created.id)?.headers, store().webhooks.get(created.id)?.queryParams], [generic.headers, generic.queryParams]);
+                assert.deepEqual(
+                    [store().webhooks.get(created.id)?.headers, store().webhooks.get(created.id)?.queryParams],
+                    [generic.headers, generic.queryParams],
+                );
                 ok(await api.on(variant, path, "PUT", { ...bare, headers: {} }));
                 assert.deepEqual([store().webhooks.get(created.id)?.headers, store().webhooks.get(created.id)?.queryParams], [undefined, generic.queryParams]);
                 ok(await api.on(variant, path, "PUT", { ...bare, url: "https://relay.example.com/other" }));
@@ -406,11 +566,19 @@ describe("emulator environment endpoints", function () {
             it("answers PUT with 400 before 404, 400 on a rename onto a taken name, and 409 on a concurrent destination change", async () => {
                 const first = await create(variant, "/webhooks", generic);
                 await create(variant, "/webhooks", { ...generic, name: "Other" });
-                fails(await api.on(variant, `/webhooks/${MISSING}`, "PUT", { name: "", service: "generic", url: generic.url }), 400, /^Body validation failed: name/);
+                fails(
+                    await api.on(variant, `/webhooks/${MISSING}`, "PUT", { name: "", service: "generic", url: generic.url }),
+                    400,
+                    /^Body validation failed: name/,
+                );
                 fails(await api.on(variant, `/webhooks/${MISSING}`, "PUT", generic), 404, "Webhook not found");
                 fails(await api.on(variant, `/webhooks/${first.id}`, "PUT", { ...generic, name: "Other" }), 400, /already exists/);
                 store().concurrentWebhookEdits.add(first.id);
-                fails(await api.on(variant, `/webhooks/${first.id}`, "PUT", generic), 409, "Webhook was modified concurrently; please retry with the current state");
+                fails(
+                    await api.on(variant, `/webhooks/${first.id}`, "PUT", generic),
+                    409,
+                    "Webhook was modified concurrently; please retry with the current state",
+                );
                 ok(await api.on(variant, `/webhooks/${first.id}`, "PUT", generic));
             });
 
@@ -420,7 +588,11 @@ describe("emulator environment endpoints", function () {
                 const primary = await create(variant, "/webhooks", generic);
                 const secondary = await create(variant, "/webhooks", { ...generic, name: "Second" });
                 const alert = await create(variant, "/alerts", searchAlert(search.id, [primary.id, secondary.id]));
-                fails(await api.on(variant, `/webhooks/${primary.id}`, "DELETE"), 409, "Cannot delete webhook: 1 alert(s) still reference it. Reassign or remove those alerts first.");
+                fails(
+                    await api.on(variant, `/webhooks/${primary.id}`, "DELETE"),
+                    409,
+                    "Cannot delete webhook: 1 alert(s) still reference it. Reassign or remove those alerts first.",
+                );
                 assert.ok(store().webhooks.has(primary.id));
                 assert.equal((await api.on(variant, `/webhooks/${secondary.id}`, "DELETE")).status, 200);
                 fails(await api.on(variant, `/alerts/${alert.id}`, "PUT", searchAlert(search.id, [primary.id, secondary.id])), 400, "Webhook not found");

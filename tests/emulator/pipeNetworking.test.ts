@@ -50,8 +50,22 @@ const mskEndpoint: Body = {
 function kafkaPipe(name: string, kafka: Body = {}): Body {
     return {
         name,
-        source: { kafka: { format: "JSONEachRow", brokers: "b1:9092", topics: "orders", authentication: "SCRAM-SHA-512", credentials: { username: "u", password: "p" }, ...kafka } },
-        destination: { table: name, managedTable: true, tableDefinition: { engine: { type: "MergeTree" }, sortingKey: ["id"] }, columns: [{ name: "id", type: "String" }] },
+        source: {
+            kafka: {
+                format: "JSONEachRow",
+                brokers: "b1:9092",
+                topics: "orders",
+                authentication: "SCRAM-SHA-512",
+                credentials: { username: "u", password: "p" },
+                ...kafka,
+            },
+        },
+        destination: {
+            table: name,
+            managedTable: true,
+            tableDefinition: { engine: { type: "MergeTree" }, sortingKey: ["id"] },
+            columns: [{ name: "id", type: "String" }],
+        },
         fieldMappings: [{ sourceField: "id", destinationField: "id" }],
     };
 }
@@ -109,7 +123,11 @@ describe("emulator: pipe reverse private endpoints and CDC scaling", function ()
             assert.equal(endpoint.serviceId, emu.credentials.serviceId);
             assert.equal(endpoint.status, "Provisioning");
             assert.deepEqual(
-                { vpcResourceConfigurationId: endpoint.vpcResourceConfigurationId, mskClusterArn: endpoint.mskClusterArn, gcpServiceAttachment: endpoint.gcpServiceAttachment },
+                {
+                    vpcResourceConfigurationId: endpoint.vpcResourceConfigurationId,
+                    mskClusterArn: endpoint.mskClusterArn,
+                    gcpServiceAttachment: endpoint.gcpServiceAttachment,
+                },
                 { vpcResourceConfigurationId: null, mskClusterArn: null, gcpServiceAttachment: null },
                 "the other types' fields read back null",
             );
@@ -150,7 +168,12 @@ describe("emulator: pipe reverse private endpoints and CDC scaling", function ()
             const msk = await readyEndpoint({ ...mskEndpoint, vpcEndpointServiceName: null, gcpServiceAttachment: null });
             assert.equal(msk.privateDnsNames.length, 3);
             assert.equal(msk.mskAuthentication, "SASL_IAM");
-            const gcp = await readyEndpoint({ description: "psc", type: "GCP_PSC_SERVICE_ATTACHMENT", gcpServiceAttachment: "projects/p/regions/r/serviceAttachments/db", mskAuthentication: null });
+            const gcp = await readyEndpoint({
+                description: "psc",
+                type: "GCP_PSC_SERVICE_ATTACHMENT",
+                gcpServiceAttachment: "projects/p/regions/r/serviceAttachments/db",
+                mskAuthentication: null,
+            });
             assert.match(gcp.endpointId, /^psc-/);
             assert.deepEqual(emu.invalidRequests, []);
         });
@@ -163,10 +186,18 @@ describe("emulator: pipe reverse private endpoints and CDC scaling", function ()
                 [{ description: "x", type: "VPC_RESOURCE", vpcResourceConfigurationId: "rcfg-1" }, "vpcResourceShareArn: Required", "contract"],
                 [{ ...vpcEndpoint(), mskClusterArn: "arn:aws:kafka:x" }, "mskClusterArn: not allowed for type VPC_ENDPOINT_SERVICE", "contract"],
                 [{ ...vpcEndpoint("d".repeat(256)) }, "description: String must contain at most 255", "contract"],
-                [{ description: "x", type: "GCP_PSC_SERVICE_ATTACHMENT", gcpServiceAttachment: "my-attachment" }, "gcpServiceAttachment: must be projects/", "contract"],
+                [
+                    { description: "x", type: "GCP_PSC_SERVICE_ATTACHMENT", gcpServiceAttachment: "my-attachment" },
+                    "gcpServiceAttachment: must be projects/",
+                    "contract",
+                ],
                 [{ ...mskEndpoint, customPrivateDnsMappings: [{ privateDnsName: "kafka.example.com" }] }, "not supported for MSK_MULTI_VPC", undefined],
                 [{ ...vpcEndpoint(), customPrivateDnsMappings: [{ privateDnsName: "db.*.example.com" }] }, "leading wildcard", "contract"],
-                [{ ...vpcEndpoint(), customPrivateDnsMappings: [{ privateDnsName: "a.example.com" }, { privateDnsName: "A.example.com" }] }, "listed twice", undefined],
+                [
+                    { ...vpcEndpoint(), customPrivateDnsMappings: [{ privateDnsName: "a.example.com" }, { privateDnsName: "A.example.com" }] },
+                    "listed twice",
+                    undefined,
+                ],
             ];
             for (const [body, message, source] of cases) {
                 emu.clearInvalidRequests();
@@ -179,7 +210,9 @@ describe("emulator: pipe reverse private endpoints and CDC scaling", function ()
 
         it("keeps custom private DNS names unique across the service", async () => {
             await readyEndpoint({ ...vpcEndpoint("first"), customPrivateDnsMappings: [{ privateDnsName: "*.db.example.com" }] });
-            const error = refusal(await api.call("POST", RPE, { ...vpcEndpoint("second"), customPrivateDnsMappings: [{ privateDnsName: "*.DB.example.com" }] }));
+            const error = refusal(
+                await api.call("POST", RPE, { ...vpcEndpoint("second"), customPrivateDnsMappings: [{ privateDnsName: "*.DB.example.com" }] }),
+            );
             assert.match(error, /already used by another reverse private endpoint/);
         });
 
@@ -217,13 +250,21 @@ describe("emulator: pipe reverse private endpoints and CDC scaling", function ()
             emu.faults.failNext(1, "drop-after", { method: "POST", pathIncludes: RPE });
             await assert.rejects(api.call("POST", RPE, vpcEndpoint("lost answer")));
             const listed = (await api.call("GET", RPE)).json?.result;
-            assert.deepEqual(listed.map((e: Body) => e.description), ["lost answer"]);
+            assert.deepEqual(
+                listed.map((e: Body) => e.description),
+                ["lost answer"],
+            );
             assert.equal(emu.requests[0].fault, "drop-after");
         });
 
         it("answers 424 on every call while the service is idle", async () => {
             emu.cloud.setServiceState("idle");
-            for (const [method, path] of [["GET", RPE], ["POST", RPE], ["GET", CDC], ["PATCH", CDC]]) {
+            for (const [method, path] of [
+                ["GET", RPE],
+                ["POST", RPE],
+                ["GET", CDC],
+                ["PATCH", CDC],
+            ]) {
                 const answer = await api.call(method, path, method === "GET" ? undefined : {});
                 assert.equal(answer.status, 424, `${method} ${path}`);
                 assert.match(answer.json?.error ?? "", /^FAILED_DEPENDENCY: .*Current state: idle/);
@@ -235,8 +276,14 @@ describe("emulator: pipe reverse private endpoints and CDC scaling", function ()
         it("accepts a kafka pipe only on existing Ready endpoints, and refuses the endpoint's delete while the pipe uses it", async () => {
             const pending = (await api.call("POST", RPE, vpcEndpoint("pending"))).json?.result.id;
             const missing = "00000000-0000-4000-8000-000000000000";
-            assert.match(refusal(await api.call("POST", "/pipes", kafkaPipe("orders", { reversePrivateEndpointIds: [missing] }))), /Reverse private endpoint 0{8}-.* not found/);
-            assert.match(refusal(await api.call("POST", "/pipes", kafkaPipe("orders", { reversePrivateEndpointIds: [pending] }))), /which is Provisioning: a pipe needs a Ready endpoint/);
+            assert.match(
+                refusal(await api.call("POST", "/pipes", kafkaPipe("orders", { reversePrivateEndpointIds: [missing] }))),
+                /Reverse private endpoint 0{8}-.* not found/,
+            );
+            assert.match(
+                refusal(await api.call("POST", "/pipes", kafkaPipe("orders", { reversePrivateEndpointIds: [pending] }))),
+                /which is Provisioning: a pipe needs a Ready endpoint/,
+            );
             assert.equal(pipesState(emu.cloud).pipes.size, 0);
 
             const { id } = await readyEndpoint();
@@ -246,15 +293,28 @@ describe("emulator: pipe reverse private endpoints and CDC scaling", function ()
             assert.ok(error.includes(`is in use by pipes orders (${pipe.id}): delete them first`), error);
             assert.equal((await api.call("GET", `${RPE}/${id}`)).json?.result.status, "Ready");
 
-            assert.match(refusal(await api.call("PATCH", `/pipes/${pipe.id}`, { source: { kafka: { reversePrivateEndpointIds: [pending] } } })), /which is Provisioning/);
+            assert.match(
+                refusal(await api.call("PATCH", `/pipes/${pipe.id}`, { source: { kafka: { reversePrivateEndpointIds: [pending] } } })),
+                /which is Provisioning/,
+            );
             assert.equal((await api.call("DELETE", `/pipes/${pipe.id}`)).status, 200);
             assert.equal((await api.call("DELETE", `${RPE}/${id}`)).status, 200);
         });
 
         it("reaches MSK brokers only as the endpoint's private DNS names on 14001 + index", async () => {
             const msk = await readyEndpoint(mskEndpoint);
-            const wrong = kafkaPipe("msk", { type: "msk", authentication: "IAM_ROLE", iamRole: "arn:aws:iam::1:role/r", credentials: undefined, brokers: "b-1.example.com:9098", reversePrivateEndpointIds: [msk.id] });
-            assert.match(refusal(await api.call("POST", "/pipes", wrong)), /broker b-1.example.com:9098 is not reachable through MSK endpoint .*; use .*:14001,.*:14002,.*:14003/);
+            const wrong = kafkaPipe("msk", {
+                type: "msk",
+                authentication: "IAM_ROLE",
+                iamRole: "arn:aws:iam::1:role/r",
+                credentials: undefined,
+                brokers: "b-1.example.com:9098",
+                reversePrivateEndpointIds: [msk.id],
+            });
+            assert.match(
+                refusal(await api.call("POST", "/pipes", wrong)),
+                /broker b-1.example.com:9098 is not reachable through MSK endpoint .*; use .*:14001,.*:14002,.*:14003/,
+            );
             const brokers = msk.privateDnsNames.map((name: string, i: number) => `${name}:${14001 + i}`).join(",");
             assert.equal((await api.call("POST", "/pipes", { ...wrong, source: { kafka: { ...(wrong.source as any).kafka, brokers } } })).status, 200);
         });
@@ -289,7 +349,11 @@ describe("emulator: pipe reverse private endpoints and CDC scaling", function ()
             assert.match(refusal(await api.call("GET", CDC)), unavailable);
             await api.call("POST", "/pipes", kafkaPipe("stream"));
             const pg = (await api.call("POST", "/pipes", postgresPipe("replica", "db.example.com"))).json?.result.id;
-            assert.match(refusal(await api.call("PATCH", CDC, { replicaCpuMillicores: 4000, replicaMemoryGb: 16 })), unavailable, "the pipe is still Provisioning");
+            assert.match(
+                refusal(await api.call("PATCH", CDC, { replicaCpuMillicores: 4000, replicaMemoryGb: 16 })),
+                unavailable,
+                "the pipe is still Provisioning",
+            );
             await api.call("GET", `/pipes/${pg}`);
             assert.deepEqual((await api.call("GET", CDC)).json?.result, { replicaCpuMillicores: 2000, replicaMemoryGb: 8 });
         });
@@ -301,7 +365,10 @@ describe("emulator: pipe reverse private endpoints and CDC scaling", function ()
             const reads = [];
             for (let i = 0; i < 3; i++) reads.push((await api.call("GET", CDC)).json?.result.replicaCpuMillicores);
             assert.deepEqual(reads, [2000, 6000, 6000]);
-            assert.deepEqual(emu.requests.filter((r) => r.path.endsWith(CDC) && r.method === "PATCH").map((r) => r.body), [{ replicaCpuMillicores: 6000, replicaMemoryGb: 24 }]);
+            assert.deepEqual(
+                emu.requests.filter((r) => r.path.endsWith(CDC) && r.method === "PATCH").map((r) => r.body),
+                [{ replicaCpuMillicores: 6000, replicaMemoryGb: 24 }],
+            );
 
             const state = cdcScalingState(emu.cloud);
             state.behaviour.propagationReads = 0;
@@ -312,7 +379,11 @@ describe("emulator: pipe reverse private endpoints and CDC scaling", function ()
             assert.equal((await api.call("GET", CDC)).json?.result.replicaCpuMillicores, 1000);
             state.current = { replicaCpuMillicores: 8000, replicaMemoryGb: 32 };
             state.pending = undefined;
-            assert.deepEqual((await api.call("GET", CDC)).json?.result, { replicaCpuMillicores: 8000, replicaMemoryGb: 32 }, "a platform rescale shows as drift");
+            assert.deepEqual(
+                (await api.call("GET", CDC)).json?.result,
+                { replicaCpuMillicores: 8000, replicaMemoryGb: 32 },
+                "a platform rescale shows as drift",
+            );
         });
 
         it("enforces the ranges, the steps and 4 GiB per core", async () => {
@@ -329,7 +400,10 @@ describe("emulator: pipe reverse private endpoints and CDC scaling", function ()
                 assert.match(refusal(await api.call("PATCH", CDC, body)), message);
                 assert.equal(emu.invalidRequests[0]?.source, source);
             }
-            assert.deepEqual((await api.call("PATCH", CDC, { replicaCpuMillicores: 32000, replicaMemoryGb: 128 })).json?.result, { replicaCpuMillicores: 32000, replicaMemoryGb: 128 });
+            assert.deepEqual((await api.call("PATCH", CDC, { replicaCpuMillicores: 32000, replicaMemoryGb: 128 })).json?.result, {
+                replicaCpuMillicores: 32000,
+                replicaMemoryGb: 128,
+            });
         });
 
         it("has no create or delete, and forgets its values when the last database pipe goes", async () => {

@@ -32,7 +32,12 @@ describe("adoption of existing objects (through the real host, against the emula
         const dashboard = await call("POST", "/dashboards", { name: "Hand made", tiles });
         const tileIds = Object.fromEntries((dashboard.tiles ?? []).map((t) => [t.name, t.id]));
         const alert = await call("POST", "/alerts", {
-            source: "tile", dashboardId: dashboard.id, tileId: tileIds.Errors, threshold: 5, thresholdType: "above", interval: "5m",
+            source: "tile",
+            dashboardId: dashboard.id,
+            tileId: tileIds.Errors,
+            threshold: 5,
+            thresholdType: "above",
+            interval: "5m",
             channel: { type: "webhook", webhookId: stack.emu.fixtures.webhooks.slack.id },
         });
         stack.emu.clearRequests();
@@ -58,7 +63,10 @@ describe("adoption of existing objects (through the real host, against the emula
         await stack.engine.up([dashboard({ adoptId: made.dashboardId, name: "Adopted and edited", tiles: edited })]);
         assert.deepEqual(writes(), [`PUT /api/v2/dashboards/${made.dashboardId}`]);
         const put = stack.emu.requests.find((r) => r.method === "PUT")?.body as { tiles: { id: string }[] };
-        assert.deepEqual(put.tiles.map((t) => t.id), [made.tileIds.Errors, made.tileIds.Notes]);
+        assert.deepEqual(
+            put.tiles.map((t) => t.id),
+            [made.tileIds.Errors, made.tileIds.Notes],
+        );
         assert.ok(stack.emu.store.selfHosted.alerts.has(made.alertId), "the hand-made alert on the kept tile is still there");
         assert.equal(stack.emu.store.selfHosted.dashboards.get(made.dashboardId)?.name, "Adopted and edited");
         await stack.engine.destroy();
@@ -66,23 +74,59 @@ describe("adoption of existing objects (through the real host, against the emula
 
     it("adopts an alert and a data pipe, and a query endpoint by its id", async function () {
         const made = await handMade();
-        const alertInputs = { adoptId: made.alertId, source: "tile", dashboardId: made.dashboardId, tileId: made.tileIds.Errors, threshold: 5, thresholdType: "above", interval: "5m", channel: { type: "webhook", webhookId: stack.emu.fixtures.webhooks.slack.id } };
+        const alertInputs = {
+            adoptId: made.alertId,
+            source: "tile",
+            dashboardId: made.dashboardId,
+            tileId: made.tileIds.Errors,
+            threshold: 5,
+            thresholdType: "above",
+            interval: "5m",
+            channel: { type: "webhook", webhookId: stack.emu.fixtures.webhooks.slack.id },
+        };
         const pipeBody = {
             name: "clicks",
-            source: { kinesis: { format: "JSONEachRow", streamName: "clicks", region: "eu-west-1", iteratorType: "LATEST", authentication: "IAM_ROLE", iamRole: "arn:aws:iam::123456789012:role/ingest" } },
-            destination: { database: "default", table: "clicks", managedTable: true, tableDefinition: { engine: { type: "MergeTree" }, sortingKey: ["id"] }, columns: [{ name: "id", type: "String" }] },
+            source: {
+                kinesis: {
+                    format: "JSONEachRow",
+                    streamName: "clicks",
+                    region: "eu-west-1",
+                    iteratorType: "LATEST",
+                    authentication: "IAM_ROLE",
+                    iamRole: "arn:aws:iam::123456789012:role/ingest",
+                },
+            },
+            destination: {
+                database: "default",
+                table: "clicks",
+                managedTable: true,
+                tableDefinition: { engine: { type: "MergeTree" }, sortingKey: ["id"] },
+                columns: [{ name: "id", type: "String" }],
+            },
             fieldMappings: [{ sourceField: "id", destinationField: "id" }],
         };
         const { credentials } = stack.emu;
         const service = `/v1/organizations/${credentials.organizationId}/services/${credentials.serviceId}`;
         const pipe = (await cloudRequest(stack.emu, "POST", `${service}/pipes`, pipeBody)).json as { result: { id: string } };
-        const endpoint = (await cloudRequest(stack.emu, "POST", `${service}/serviceQueryEndpoint`, { roles: ["sql_console_read_only"], openApiKeys: [], allowedOrigins: "" })).json as { result: { id: string } };
+        const endpoint = (
+            await cloudRequest(stack.emu, "POST", `${service}/serviceQueryEndpoint`, { roles: ["sql_console_read_only"], openApiKeys: [], allowedOrigins: "" })
+        ).json as { result: { id: string } };
         stack.emu.clearRequests();
 
         await stack.engine.up([
             { type: "Alert", name: "errors", provider: ALERT, inputs: alertInputs },
-            { type: "DataPipe", name: "clicks", provider: PIPE, inputs: { adoptId: pipe.result.id, ...pipeBody, destination: { ...pipeBody.destination, database: undefined } } },
-            { type: "QueryEndpoint", name: "endpoint", provider: ENDPOINT, inputs: { adoptId: endpoint.result.id, roles: ["sql_console_read_only", "sql_console_admin"] } },
+            {
+                type: "DataPipe",
+                name: "clicks",
+                provider: PIPE,
+                inputs: { adoptId: pipe.result.id, ...pipeBody, destination: { ...pipeBody.destination, database: undefined } },
+            },
+            {
+                type: "QueryEndpoint",
+                name: "endpoint",
+                provider: ENDPOINT,
+                inputs: { adoptId: endpoint.result.id, roles: ["sql_console_read_only", "sql_console_admin"] },
+            },
         ]);
 
         assert.deepEqual(writes(), [`POST ${service}/serviceQueryEndpoint`], "only the endpoint differed from its declaration");
@@ -95,7 +139,10 @@ describe("adoption of existing objects (through the real host, against the emula
     it("fails clearly for a missing object, a second claim and a malformed id, and creates nothing", async function () {
         const made = await handMade();
         const missing = "0123456789abcdef01234567";
-        await assert.rejects(stack.engine.up([dashboard({ adoptId: missing, name: "Ghost", tiles: made.tiles })]), /adopt Dashboard "0123456789abcdef01234567": no such object where the resource points/);
+        await assert.rejects(
+            stack.engine.up([dashboard({ adoptId: missing, name: "Ghost", tiles: made.tiles })]),
+            /adopt Dashboard "0123456789abcdef01234567": no such object where the resource points/,
+        );
         await assert.rejects(
             stack.engine.up([
                 dashboard({ adoptId: made.dashboardId, name: "Hand made", tiles: made.tiles }),
@@ -105,7 +152,10 @@ describe("adoption of existing objects (through the real host, against the emula
         );
         await assert.rejects(stack.engine.up([{ ...dashboard({ adoptId: "../../etc", name: "x", tiles: [] }), name: "bad" }]), (error: unknown) => {
             assert.ok(error instanceof CheckFailedError);
-            assert.deepEqual(error.failures.map((f) => f.property), ["adoptId"]);
+            assert.deepEqual(
+                error.failures.map((f) => f.property),
+                ["adoptId"],
+            );
             return true;
         });
         assert.deepEqual(writes(), []);

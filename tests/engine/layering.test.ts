@@ -5,7 +5,14 @@ import { REPO_ROOT } from "../harness/paths";
 
 /** The layers from the bottom up, by path prefix (the longest prefix decides); see docs/ARCHITECTURE.md. */
 const LAYERS: readonly (readonly string[])[] = [
-    ["provider/api/http/", "provider/api/ids.ts", "provider/engine/values.ts", "provider/engine/unknown.ts", "provider/engine/fields.ts", "provider/engine/project.ts"],
+    [
+        "provider/api/http/",
+        "provider/api/ids.ts",
+        "provider/engine/values.ts",
+        "provider/engine/unknown.ts",
+        "provider/engine/fields.ts",
+        "provider/engine/project.ts",
+    ],
     ["provider/settings/"],
     ["provider/api/"],
     ["provider/engine/"],
@@ -46,7 +53,9 @@ describe("layering of provider/ and sdk/", function () {
     const graph = new Map(files.map((file) => [file, importsOf(file)]));
 
     it("has no import from a layer above", function () {
-        const upward = [...graph].flatMap(([file, imports]) => imports.filter((target) => layerOf(target) > layerOf(file)).map((target) => `${file} -> ${target}`));
+        const upward = [...graph].flatMap(([file, imports]) =>
+            imports.filter((target) => layerOf(target) > layerOf(file)).map((target) => `${file} -> ${target}`),
+        );
         assert.deepEqual(upward, []);
     });
 

@@ -9,7 +9,10 @@ import { KINDS } from "../../sdk/cli/kinds";
 
 /** The SDK's resource classes: every export that is a dynamic resource. */
 function sdkResourceClasses(): [string, new (name: string, args: unknown) => pulumi.dynamic.Resource][] {
-    return Object.entries(obs).filter(([, value]) => typeof value === "function" && value.prototype instanceof pulumi.dynamic.Resource) as [string, new (name: string, args: unknown) => pulumi.dynamic.Resource][];
+    return Object.entries(obs).filter(([, value]) => typeof value === "function" && value.prototype instanceof pulumi.dynamic.Resource) as [
+        string,
+        new (name: string, args: unknown) => pulumi.dynamic.Resource,
+    ][];
 }
 
 /** Runs a serialized `__provider` text and returns the key it loads from `pulumi-observability/providers`. */
@@ -18,7 +21,12 @@ async function loadedKey(text: string): Promise<string> {
     const fakeProviders = new Proxy({}, { get: (_target, key) => (loaded.push(String(key)), { check: async () => ({ inputs: {} }) }) });
     // The serialized module's `handler` returns the provider object.
     const module = { exports: {} as { handler?: () => pulumi.dynamic.ResourceProvider } };
-    const require = (id: string) => (id === "pulumi-observability/providers" ? fakeProviders : (() => { throw new Error(`the stub requires ${id}`); })());
+    const require = (id: string) =>
+        id === "pulumi-observability/providers"
+            ? fakeProviders
+            : (() => {
+                  throw new Error(`the stub requires ${id}`);
+              })();
     vm.runInNewContext(text, { module, exports: module.exports, require });
     await module.exports.handler?.().check?.({}, {});
     assert.equal(loaded.length, 1, `the stub loads ${loaded.join(", ")}`);
@@ -27,7 +35,9 @@ async function loadedKey(text: string): Promise<string> {
 
 describe("the registry of resource kinds (provider/index.ts) is the only list of kinds", function () {
     it("is what the providers module exports: each registered provider under its key, nothing else", function () {
-        const exported = Object.keys(providersModule).filter((name) => name !== "registry").sort();
+        const exported = Object.keys(providersModule)
+            .filter((name) => name !== "registry")
+            .sort();
         assert.deepEqual(exported, Object.keys(registry).sort());
         for (const [key, kind] of Object.entries(registry)) assert.equal((providersModule as Record<string, unknown>)[key], kind.provider, key);
     });
@@ -52,7 +62,10 @@ describe("the registry of resource kinds (provider/index.ts) is the only list of
     });
 
     it("gives the export command its kinds, in the registry's order, each reading with its own export.ts", function () {
-        assert.deepEqual(KINDS, Object.values(registry).map((kind) => kind.export.kind));
+        assert.deepEqual(
+            KINDS,
+            Object.values(registry).map((kind) => kind.export.kind),
+        );
         const all = parseArgs(["export", "--kinds", "all"]);
         assert.equal(all.command, "export");
         assert.deepEqual(all.command === "export" && all.kinds, KINDS);

@@ -27,12 +27,24 @@ describe("__provider: the serialized provider of every resource", function () {
         });
         const hex = "0123456789abcdef01234567";
         new obs.Dashboard("d", { name: "d", tiles: [] });
-        new obs.Alert("a", { source: "search", savedSearchId: hex, threshold: 1, thresholdType: "above", interval: "5m", channel: { type: "webhook", webhookId: hex } });
+        new obs.Alert("a", {
+            source: "search",
+            savedSearchId: hex,
+            threshold: 1,
+            thresholdType: "above",
+            interval: "5m",
+            channel: { type: "webhook", webhookId: hex },
+        });
         new obs.DataPipe("p", {
             name: "p",
             source: { kinesis: { format: "JSONEachRow", streamName: "s", region: "eu-west-1", iteratorType: "LATEST", authentication: "IAM_USER" } },
             secrets: { accessKey: { accessKeyId: "AKIA", secretKey: "very-secret-key" } },
-            destination: { table: "t", managedTable: true, tableDefinition: { engine: { type: "MergeTree" }, sortingKey: ["id"] }, columns: [{ name: "id", type: "String" }] },
+            destination: {
+                table: "t",
+                managedTable: true,
+                tableDefinition: { engine: { type: "MergeTree" }, sortingKey: ["id"] },
+                columns: [{ name: "id", type: "String" }],
+            },
             fieldMappings: [{ sourceField: "id", destinationField: "id" }],
         });
         new obs.OrganizationSettings("o", {});
@@ -66,7 +78,10 @@ describe("__provider: the serialized provider of every resource", function () {
             assert.deepEqual(checked.failures, []);
             assert.deepEqual(checked.inputs.tags, [], "the implementation normalized the inputs");
             const refused = await host.check(urn("Dashboard", "d"), {}, { name: "", tiles: [], __provider: text });
-            assert.deepEqual(refused.failures.map((f) => f.property), ["name"]);
+            assert.deepEqual(
+                refused.failures.map((f) => f.property),
+                ["name"],
+            );
         } finally {
             await host.close();
         }

@@ -20,10 +20,18 @@ const ORGANIZATION = packageProviderText("organizationSettings");
 const FAULTS = ["5xx", "drop-before", "drop-after"] as const;
 
 /** The one tile of the dashboards these tests declare. */
-const errorsTile = (sourceId: string) => ({ name: "Errors", x: 0, y: 0, w: 12, h: 4, config: { displayType: "line", sourceId, select: [{ aggFn: "count", where: "level:error" }] } });
+const errorsTile = (sourceId: string) => ({
+    name: "Errors",
+    x: 0,
+    y: 0,
+    w: 12,
+    h: 4,
+    config: { displayType: "line", sourceId, select: [{ aggFn: "count", where: "level:error" }] },
+});
 
 /** The message of a failed step, whatever layer reported it. */
-const messageOf = (error: unknown) => (error instanceof HostCallError ? `${error.message}\n${error.details}` : error instanceof Error ? `${error.message}\n${error.stack ?? ""}` : String(error));
+const messageOf = (error: unknown) =>
+    error instanceof HostCallError ? `${error.message}\n${error.details}` : error instanceof Error ? `${error.message}\n${error.stack ?? ""}` : String(error);
 
 describe("trust: a lost create never takes over an object that existed before it", function () {
     // A short request timeout: after a lost answer the provider waits that long before it looks again.
@@ -91,7 +99,16 @@ describe("trust: a lost create never takes over an object that existed before it
                     type: "Alert",
                     name: "errors",
                     provider: ALERT,
-                    inputs: { name: "Errors high", source: "tile", dashboardId: String(board.data?.id), tileId, threshold: 10, thresholdType: "above", interval: "5m", channel: { webhookId: stack.emu.fixtures.webhooks.slack.id } },
+                    inputs: {
+                        name: "Errors high",
+                        source: "tile",
+                        dashboardId: String(board.data?.id),
+                        tileId,
+                        threshold: 10,
+                        thresholdType: "above",
+                        interval: "5m",
+                        channel: { webhookId: stack.emu.fixtures.webhooks.slack.id },
+                    },
                 },
             ];
             await survives(alert, "alerts", fault);
@@ -135,8 +152,22 @@ describe("trust: a data pipe's lost create never takes over a pipe that existed 
             provider: PIPE,
             inputs: {
                 name: "clicks-from-stream",
-                source: { kinesis: { format: "JSONEachRow", streamName: "clicks", region: "eu-west-1", iteratorType: "LATEST", authentication: "IAM_ROLE", iamRole: "arn:aws:iam::123456789012:role/clicks" } },
-                destination: { table: "clicks", managedTable: true, tableDefinition: { engine: { type: "MergeTree" } }, columns: [{ name: "id", type: "String" }] },
+                source: {
+                    kinesis: {
+                        format: "JSONEachRow",
+                        streamName: "clicks",
+                        region: "eu-west-1",
+                        iteratorType: "LATEST",
+                        authentication: "IAM_ROLE",
+                        iamRole: "arn:aws:iam::123456789012:role/clicks",
+                    },
+                },
+                destination: {
+                    table: "clicks",
+                    managedTable: true,
+                    tableDefinition: { engine: { type: "MergeTree" } },
+                    columns: [{ name: "id", type: "String" }],
+                },
                 fieldMappings: [{ sourceField: "id", destinationField: "id" }],
             },
         },
@@ -171,7 +202,10 @@ describe("trust: an id the server answers on create that is not an id is refused
     let host: ProviderHost;
     before(async function () {
         server = await ScriptedServer.start();
-        host = await ProviderHost.start({ config: { "observability:apiUrl": server.url, "observability:apiKey": { secret: "scripted-key" }, "observability:retryBudgetMs": "10" }, env: withoutSettingsEnv() });
+        host = await ProviderHost.start({
+            config: { "observability:apiUrl": server.url, "observability:apiKey": { secret: "scripted-key" }, "observability:retryBudgetMs": "10" },
+            env: withoutSettingsEnv(),
+        });
     });
     after(async function () {
         await host?.close();
@@ -180,19 +214,29 @@ describe("trust: an id the server answers on create that is not an id is refused
 
     it("fails the create with the created object's id in the message", async function () {
         const tile = { name: "Errors", x: 0, y: 0, w: 12, h: 4, config: { displayType: "markdown", markdown: "hi" } };
-        server.answer({ status: 200, json: { data: [] } }, { status: 200, json: { data: { id: "../../users/1", name: "Web service", tiles: [{ id: "aaaaaaaaaaaaaaaaaaaaaaaa", ...tile }] } } });
+        server.answer(
+            { status: 200, json: { data: [] } },
+            { status: 200, json: { data: { id: "../../users/1", name: "Web service", tiles: [{ id: "aaaaaaaaaaaaaaaaaaaaaaaa", ...tile }] } } },
+        );
         const engine = new Engine(host);
-        await assert.rejects(engine.up([{ type: "Dashboard", name: "web", provider: DASHBOARD, inputs: { name: "Web service", tiles: [tile] } }]), (error: unknown) => {
-            assert.match(messageOf(error), /create Dashboard "Web service".*invalid id "\.\.\/\.\.\/users\/1"/);
-            return true;
-        });
+        await assert.rejects(
+            engine.up([{ type: "Dashboard", name: "web", provider: DASHBOARD, inputs: { name: "Web service", tiles: [tile] } }]),
+            (error: unknown) => {
+                assert.match(messageOf(error), /create Dashboard "Web service".*invalid id "\.\.\/\.\.\/users\/1"/);
+                return true;
+            },
+        );
         assert.equal(engine.state.size, 0);
     });
 });
 
 describe("trust: no piece of any secret in any message, stack or log line", function () {
     // 200 characters with a quote, a backslash and a line break, as a pipe's write-only password.
-    const password = `p"a\\ss\nword-${"x7Kq".repeat(3)}-${Array.from({ length: 200 }, (_, i) => "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789"[(i * 37 + 11) % 57]).join("")}`.slice(0, 200);
+    const password =
+        `p"a\\ss\nword-${"x7Kq".repeat(3)}-${Array.from({ length: 200 }, (_, i) => "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789"[(i * 37 + 11) % 57]).join("")}`.slice(
+            0,
+            200,
+        );
     const keySecret = `cloud"secret\\${"Zr4w".repeat(10)}`;
     const apiKey = `self-hosted-key-${"Qm8v".repeat(8)}`;
     const keyId = "echo-key-id";
@@ -226,7 +270,12 @@ describe("trust: no piece of any secret in any message, stack or log line", func
     /** Every 8-character piece of every form of every secret. */
     function pieces(): string[] {
         const token = Buffer.from(`${keyId}:${keySecret}`).toString("base64");
-        const forms = [password, keySecret, apiKey, token].flatMap((s) => [s, JSON.stringify(s).slice(1, -1), encodeURIComponent(s), Buffer.from(s).toString("base64")]);
+        const forms = [password, keySecret, apiKey, token].flatMap((s) => [
+            s,
+            JSON.stringify(s).slice(1, -1),
+            encodeURIComponent(s),
+            Buffer.from(s).toString("base64"),
+        ]);
         return forms.flatMap((form) => Array.from({ length: form.length - 7 }, (_, i) => form.slice(i, i + 8)));
     }
     const assertNoPiece = (text: string, where: string) => {
@@ -242,7 +291,12 @@ describe("trust: no piece of any secret in any message, stack or log line", func
                 name: "orders",
                 source: { kafka: { format: "JSONEachRow", brokers: "broker:9092", topics: "orders", authentication: "SCRAM-SHA-512" } },
                 secrets: { credentials: { username: "replicator", password } },
-                destination: { table: "orders", managedTable: true, tableDefinition: { engine: { type: "MergeTree" } }, columns: [{ name: "id", type: "String" }] },
+                destination: {
+                    table: "orders",
+                    managedTable: true,
+                    tableDefinition: { engine: { type: "MergeTree" } },
+                    columns: [{ name: "id", type: "String" }],
+                },
                 fieldMappings: [{ sourceField: "id", destinationField: "id" }],
             },
         },
@@ -279,10 +333,19 @@ describe("trust: no piece of any secret in any message, stack or log line", func
     it("redacts an echoed Authorization header of the self-hosted API", async function () {
         server.answer((r) => ({ status: 401, text: `bad key in ${String(r.authorization)}` }));
         const engine = new Engine(host);
-        const error = await engine.up([{ type: "Dashboard", name: "web", provider: DASHBOARD, inputs: { name: "Web", tiles: [{ name: "Notes", x: 0, y: 0, w: 4, h: 2, config: { displayType: "markdown", markdown: "hi" } }] } }]).then(
-            () => assert.fail("the create must fail"),
-            (e: unknown) => e,
-        );
+        const error = await engine
+            .up([
+                {
+                    type: "Dashboard",
+                    name: "web",
+                    provider: DASHBOARD,
+                    inputs: { name: "Web", tiles: [{ name: "Notes", x: 0, y: 0, w: 4, h: 2, config: { displayType: "markdown", markdown: "hi" } }] },
+                },
+            ])
+            .then(
+                () => assert.fail("the create must fail"),
+                (e: unknown) => e,
+            );
         const text = messageOf(error);
         assert.match(text, /bad key in Bearer \[redacted\]/);
         assertNoPiece(text, "the error");
@@ -291,7 +354,9 @@ describe("trust: no piece of any secret in any message, stack or log line", func
 
 describe("trust: an unknown input key is refused at check, at its path, with nothing sent", function () {
     const stack = useEmulatedStack();
-    const one = (type: string, provider: string) => (inputs: PropertyMap): DeclaredResource[] => [{ type, name: "it", provider, inputs }];
+    const one =
+        (type: string, provider: string) =>
+        (inputs: PropertyMap): DeclaredResource[] => [{ type, name: "it", provider, inputs }];
 
     it("QueryEndpoint `rolez` and OrganizationSettings `nam`", async function () {
         await assertCheckRefuses(stack, one("QueryEndpoint", QUERY_ENDPOINT), [[{ rolez: ["sql_console_admin"] }, "rolez"]]);
@@ -299,12 +364,38 @@ describe("trust: an unknown input key is refused at check, at its path, with not
     });
 
     it("a typo deep inside a dashboard tile and a data pipe", async function () {
-        const tile = { name: "Errors", x: 0, y: 0, w: 12, h: 4, config: { displayType: "line", sourceId: stack.emu.fixtures.sources.logs.id, select: [{ aggFn: "count" }], numberFormat: { output: "number", mantisa: 2 } } };
+        const tile = {
+            name: "Errors",
+            x: 0,
+            y: 0,
+            w: 12,
+            h: 4,
+            config: {
+                displayType: "line",
+                sourceId: stack.emu.fixtures.sources.logs.id,
+                select: [{ aggFn: "count" }],
+                numberFormat: { output: "number", mantisa: 2 },
+            },
+        };
         await assertCheckRefuses(stack, one("Dashboard", DASHBOARD), [[{ name: "Web", tiles: [tile] }, "tiles[0].config.numberFormat.mantisa"]]);
         const pipe = {
             name: "clicks",
-            source: { kinesis: { format: "JSONEachRow", streamName: "clicks", region: "eu-west-1", iteratorType: "LATEST", authentication: "IAM_ROLE", iamRole: "arn:aws:iam::123456789012:role/clicks" } },
-            destination: { table: "clicks", managedTable: true, tableDefinition: { engine: { type: "MergeTree" }, sortingKye: ["id"] }, columns: [{ name: "id", type: "String" }] },
+            source: {
+                kinesis: {
+                    format: "JSONEachRow",
+                    streamName: "clicks",
+                    region: "eu-west-1",
+                    iteratorType: "LATEST",
+                    authentication: "IAM_ROLE",
+                    iamRole: "arn:aws:iam::123456789012:role/clicks",
+                },
+            },
+            destination: {
+                table: "clicks",
+                managedTable: true,
+                tableDefinition: { engine: { type: "MergeTree" }, sortingKye: ["id"] },
+                columns: [{ name: "id", type: "String" }],
+            },
             fieldMappings: [{ sourceField: "id", destinationField: "id" }],
         };
         await assertCheckRefuses(stack, one("DataPipe", PIPE), [[pipe, "destination.tableDefinition.sortingKye"]]);
@@ -321,7 +412,14 @@ describe("trust: failures are fast, bounded and labelled", function () {
     async function hostAt(config: Record<string, string>): Promise<ProviderHost> {
         return ProviderHost.start({ config: { "observability:apiKey": { secret: "scripted-key" }, ...config }, env: withoutSettingsEnv() });
     }
-    const markdownBoard = (name = "Web"): DeclaredResource[] => [{ type: "Dashboard", name: "web", provider: DASHBOARD, inputs: { name, tiles: [{ name: "Notes", x: 0, y: 0, w: 4, h: 2, config: { displayType: "markdown", markdown: "hi" } }] } }];
+    const markdownBoard = (name = "Web"): DeclaredResource[] => [
+        {
+            type: "Dashboard",
+            name: "web",
+            provider: DASHBOARD,
+            inputs: { name, tiles: [{ name: "Notes", x: 0, y: 0, w: 4, h: 2, config: { displayType: "markdown", markdown: "hi" } }] },
+        },
+    ];
 
     it("a 429 asking for longer than the retry budget fails at once naming the wait, and pauses nothing", async function () {
         const host = await hostAt({ "observability:apiUrl": server.url, "observability:retryBudgetMs": "60000" });
@@ -336,7 +434,21 @@ describe("trust: failures are fast, bounded and labelled", function () {
             });
             assert.equal(server.seen.length, 1, "not retried");
             // The next operation is sent at once: the limiter was not left paused for an hour.
-            server.answer({ status: 200, json: { data: [] } }, { status: 200, json: { data: { id: "bbbbbbbbbbbbbbbbbbbbbbbb", name: "Web", tiles: [{ id: "aaaaaaaaaaaaaaaaaaaaaaaa", name: "Notes", x: 0, y: 0, w: 4, h: 2, config: { displayType: "markdown", markdown: "hi" } }] } } });
+            server.answer(
+                { status: 200, json: { data: [] } },
+                {
+                    status: 200,
+                    json: {
+                        data: {
+                            id: "bbbbbbbbbbbbbbbbbbbbbbbb",
+                            name: "Web",
+                            tiles: [
+                                { id: "aaaaaaaaaaaaaaaaaaaaaaaa", name: "Notes", x: 0, y: 0, w: 4, h: 2, config: { displayType: "markdown", markdown: "hi" } },
+                            ],
+                        },
+                    },
+                },
+            );
             const result = await new Engine(host).up(markdownBoard());
             assert.deepEqual(result.created, ["web"]);
         } finally {
@@ -347,7 +459,10 @@ describe("trust: failures are fast, bounded and labelled", function () {
     it("refuses a response larger than the cap without reading it, naming the setting", async function () {
         const host = await hostAt({ "observability:apiUrl": server.url, "observability:maxResponseBytes": "1000", "observability:retryBudgetMs": "10" });
         try {
-            server.answer({ status: 200, json: { data: Array.from({ length: 100 }, (_, i) => ({ id: String(i).padStart(24, "0"), name: "x".repeat(50), tiles: [] })) } });
+            server.answer({
+                status: 200,
+                json: { data: Array.from({ length: 100 }, (_, i) => ({ id: String(i).padStart(24, "0"), name: "x".repeat(50), tiles: [] })) },
+            });
             await assert.rejects(new Engine(host).up(markdownBoard()), (error: unknown) => {
                 const text = messageOf(error);
                 assert.match(text, /GET \/api\/v2\/dashboards → HTTP 200: the response body is larger than 1000 bytes/);
@@ -385,7 +500,14 @@ describe("trust: failures are fast, bounded and labelled", function () {
         ["apiKey", "", "OBSERVABILITY_API_KEY"],
     ] as const) {
         it(`preview refuses ${setting} ${JSON.stringify(value)}, naming the config key and the variable, nothing sent`, async function () {
-            const host = await ProviderHost.start({ config: { "observability:apiUrl": server.url, ...(setting === "apiKey" ? {} : { "observability:apiKey": { secret: "k" } }), [`observability:${setting}`]: value }, env: withoutSettingsEnv() });
+            const host = await ProviderHost.start({
+                config: {
+                    "observability:apiUrl": server.url,
+                    ...(setting === "apiKey" ? {} : { "observability:apiKey": { secret: "k" } }),
+                    [`observability:${setting}`]: value,
+                },
+                env: withoutSettingsEnv(),
+            });
             try {
                 await assert.rejects(new Engine(host).preview(markdownBoard()), (error: unknown) => {
                     const text = messageOf(error);
@@ -402,10 +524,20 @@ describe("trust: failures are fast, bounded and labelled", function () {
     it("preview of a cloud resource refuses a missing key secret, naming the config key and the variable", async function () {
         const host = await ProviderHost.start({ config: { "observability:cloudUrl": server.url, "observability:keyId": "id" }, env: withoutSettingsEnv() });
         try {
-            await assert.rejects(new Engine(host).preview([{ type: "QueryEndpoint", name: "it", provider: QUERY_ENDPOINT, inputs: { organizationId: "6f1c2a9e-5b7d-4c11-9a0e-5a4d1c2b3e4f", serviceId: "0d5e7a31-2c4b-4f6e-8a9d-1b3c5e7f9a2b" } }]), (error: unknown) => {
-                assert.match(messageOf(error), /observability:keySecret.*OBSERVABILITY_KEY_SECRET/);
-                return true;
-            });
+            await assert.rejects(
+                new Engine(host).preview([
+                    {
+                        type: "QueryEndpoint",
+                        name: "it",
+                        provider: QUERY_ENDPOINT,
+                        inputs: { organizationId: "6f1c2a9e-5b7d-4c11-9a0e-5a4d1c2b3e4f", serviceId: "0d5e7a31-2c4b-4f6e-8a9d-1b3c5e7f9a2b" },
+                    },
+                ]),
+                (error: unknown) => {
+                    assert.match(messageOf(error), /observability:keySecret.*OBSERVABILITY_KEY_SECRET/);
+                    return true;
+                },
+            );
             assert.deepEqual(server.seen, []);
         } finally {
             await host.close();
@@ -436,7 +568,14 @@ describe("trust: the first preview of a fresh stack, with unknowns passed as the
     });
 
     it("a data pipe and the query endpoint of its service: two creates planned, no request", async function () {
-        const plan = await runProgram({ program: fixture("freshPipeEndpoint.ts"), engine: stack.engine, config: config(stack), mode: "preview", project: "demo", stack: "dev" });
+        const plan = await runProgram({
+            program: fixture("freshPipeEndpoint.ts"),
+            engine: stack.engine,
+            config: config(stack),
+            mode: "preview",
+            project: "demo",
+            stack: "dev",
+        });
         assert.deepEqual(plan.created, ["clicks", "endpoint"]);
         assert.deepEqual(stack.emu.requests, []);
     });

@@ -51,7 +51,11 @@ describe("npm run emulator -- --dev: every Pulumi.dev.yaml works as it is", func
             options.clock.start();
             const fileConfig = Object.fromEntries(Object.entries(fromFile).map(([key, value]) => [key, value === DEV_URL ? started.emu.url : value]));
 
-            const seeded = new Set(JSON.stringify(started.emu.fixtures).match(/"id":"[0-9a-f]{24}"/g)?.map((match) => match.slice(6, -1)));
+            const seeded = new Set(
+                JSON.stringify(started.emu.fixtures)
+                    .match(/"id":"[0-9a-f]{24}"/g)
+                    ?.map((match) => match.slice(6, -1)),
+            );
             for (const [key, value] of Object.entries(fromFile)) {
                 if (/^[0-9a-f]{24}$/.test(value)) assert.ok(seeded.has(value), `${key} ${value} is a record the emulator seeds in dev mode`);
             }
@@ -66,8 +70,14 @@ describe("npm run emulator -- --dev: every Pulumi.dev.yaml works as it is", func
             });
             assert.ok(result.created.length > 0);
             // A wrong id in the file shows as a refused request (404 for an unknown organization or record).
-            assert.deepEqual(started.emu.requests.filter((r) => r.status >= 400).map((r) => `${r.method} ${r.path} ${r.status}`), []);
-            assert.deepEqual(result.steps.filter((step) => step.op !== "create").map((step) => `${step.op} ${step.name}`), []);
+            assert.deepEqual(
+                started.emu.requests.filter((r) => r.status >= 400).map((r) => `${r.method} ${r.path} ${r.status}`),
+                [],
+            );
+            assert.deepEqual(
+                result.steps.filter((step) => step.op !== "create").map((step) => `${step.op} ${step.name}`),
+                [],
+            );
             assert.deepEqual(started.emu.invalidRequests, []);
             assert.deepEqual(started.emu.serverErrors, []);
         });

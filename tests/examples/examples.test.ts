@@ -28,7 +28,12 @@ describe("examples/self-hosted and examples/managed (programs through the real h
     let stack: EmulatedStack;
     afterEach(() => stack?.close());
 
-    async function lifecycle(example: string, overrides: (stack: EmulatedStack) => Record<string, string>, expected: string[], store: "selfHosted" | "managed"): Promise<void> {
+    async function lifecycle(
+        example: string,
+        overrides: (stack: EmulatedStack) => Record<string, string>,
+        expected: string[],
+        store: "selfHosted" | "managed",
+    ): Promise<void> {
         // The stack's settings reach both the program and the provider host, as with the CLI.
         const variant = readStackConfig(path.join(REPO_ROOT, "examples", example, "Pulumi.dev.yaml"))["observability:variant"];
         stack = await startEmulatedStack({ config: { "observability:variant": variant } });
@@ -45,7 +50,10 @@ describe("examples/self-hosted and examples/managed (programs through the real h
         stack.emu.clearRequests();
         const second = await run();
         assert.deepEqual([...second.same].sort(), expected);
-        assert.ok(stack.emu.requests.every((r) => r.method === "GET"), "a second run only looks things up");
+        assert.ok(
+            stack.emu.requests.every((r) => r.method === "GET"),
+            "a second run only looks things up",
+        );
 
         const refreshed = await stack.engine.refresh();
         assert.deepEqual([...refreshed.same].sort(), expected, "refresh after apply finds no drift");
@@ -57,7 +65,12 @@ describe("examples/self-hosted and examples/managed (programs through the real h
     }
 
     it("self-hosted: a dashboard of every common tile kind, alerts on two tiles and on a saved search", async function () {
-        await lifecycle("self-hosted", (s) => ({ "demo:savedSearchId": s.emu.fixtures.savedSearch.id }), ["checkout-errors", "errors-high", "latency-high", "service"], "selfHosted");
+        await lifecycle(
+            "self-hosted",
+            (s) => ({ "demo:savedSearchId": s.emu.fixtures.savedSearch.id }),
+            ["checkout-errors", "errors-high", "latency-high", "service"],
+            "selfHosted",
+        );
     });
 
     it("managed: the same resources under the cloud API, including a raw-SQL tile in a container", async function () {

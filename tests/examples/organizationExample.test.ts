@@ -19,7 +19,13 @@ describe("examples/organization (the program under Pulumi's mocks, resources thr
 
     it("applies the dev stack, plans nothing on a second run, and destroy leaves the organization", async function () {
         const run = () =>
-            runProgram({ program: path.join(EXAMPLE, "index.ts"), engine: stack.engine, config: programConfig("Pulumi.dev.yaml"), project: "demo", stack: "dev" });
+            runProgram({
+                program: path.join(EXAMPLE, "index.ts"),
+                engine: stack.engine,
+                config: programConfig("Pulumi.dev.yaml"),
+                project: "demo",
+                stack: "dev",
+            });
 
         const first = await run();
 

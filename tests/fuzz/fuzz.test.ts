@@ -22,15 +22,22 @@ const HEX24 = /^[0-9a-f]{24}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The places of a well-formed input that hold an id (every id the generators produce has one of the two forms). */
-const idPaths = (input: Input) => pathsOf(input).filter((p) => typeof at(input, p) === "string" && (HEX24.test(at(input, p) as string) || UUID.test(at(input, p) as string)));
+const idPaths = (input: Input) =>
+    pathsOf(input).filter((p) => typeof at(input, p) === "string" && (HEX24.test(at(input, p) as string) || UUID.test(at(input, p) as string)));
 /** The places that hold free text: names, titles, descriptions, API key ids. */
 const FREE_TEXT = ["name", "title", "description", "message", "note", "openApiKeys"];
-const freeTextPaths = (input: Input) => pathsOf(input).filter((p) => typeof at(input, p) === "string" && p.slice(-2).some((key) => FREE_TEXT.includes(String(key))));
+const freeTextPaths = (input: Input) =>
+    pathsOf(input).filter((p) => typeof at(input, p) === "string" && p.slice(-2).some((key) => FREE_TEXT.includes(String(key))));
 const isPrefix = (prefix: Path, of: Path) => prefix.length <= of.length && prefix.every((key, i) => key === of[i]);
 
 describe("fuzzing: check and diff of every resource (fast-check, in process)", function () {
     let server: ScriptedServer;
-    const noRequests = () => assert.deepEqual(server.seen.map((r) => `${r.method} ${r.url}`), [], "check and diff send no request");
+    const noRequests = () =>
+        assert.deepEqual(
+            server.seen.map((r) => `${r.method} ${r.url}`),
+            [],
+            "check and diff send no request",
+        );
 
     before(async function () {
         server = await ScriptedServer.start();
@@ -60,7 +67,11 @@ describe("fuzzing: check and diff of every resource (fast-check, in process)", f
                 await fc.assert(
                     fc.asyncProperty(subject.valid, subject.computed, stale, async (input, computed, value) => {
                         const inputs = await accepted(subject, input);
-                        assert.equal((await diffHolds(subject, "fuzz-id", { ...inputs, ...computed }, inputs)).changes, false, "olds = the checked inputs plus computed outputs");
+                        assert.equal(
+                            (await diffHolds(subject, "fuzz-id", { ...inputs, ...computed }, inputs)).changes,
+                            false,
+                            "olds = the checked inputs plus computed outputs",
+                        );
                         // What the program leaves unmanaged, and the provider's own timeouts, never count.
                         const omitted = subject.unmanagedWhenOmitted.filter((key) => inputs[key] === undefined);
                         const olds = { ...inputs, ...computed, ...Object.fromEntries(omitted.map((key) => [key, value])), timeouts: { create: "1s" } };
@@ -101,7 +112,8 @@ describe("fuzzing: check and diff of every resource (fast-check, in process)", f
                         const olds = { ...(await accepted(subject, input)), ...computed };
                         const diff = await diffHolds(subject, "fuzz-id", olds, previewed);
                         const unknowns = unknownPaths(previewed);
-                        if (unknowns.some((p) => p[0] !== "timeouts" && schemaKeys.includes(String(p[0])))) assert.equal(diff.changes, true, "an unknown input is a change");
+                        if (unknowns.some((p) => p[0] !== "timeouts" && schemaKeys.includes(String(p[0]))))
+                            assert.equal(diff.changes, true, "an unknown input is a change");
                         for (const unknown of unknowns) {
                             if (!subject.fixedFields.some((field) => isPrefix(field.split("."), unknown))) continue;
                             assert.ok(
@@ -116,7 +128,9 @@ describe("fuzzing: check and diff of every resource (fast-check, in process)", f
             });
 
             it("keeps unknowns in a corrupted input untouched and never fails at an unknown's place", async function () {
-                const withUnknowns = fc.tuple(corrupted(subject.valid), fc.array(fc.nat(), { minLength: 1, maxLength: 2 })).map(([input, picks]) => plain(picks.reduce(withUnknown, input)));
+                const withUnknowns = fc
+                    .tuple(corrupted(subject.valid), fc.array(fc.nat(), { minLength: 1, maxLength: 2 }))
+                    .map(([input, picks]) => plain(picks.reduce(withUnknown, input)));
                 await fc.assert(
                     fc.asyncProperty(withUnknowns, async (input) => {
                         await checkHolds(subject, input);
@@ -148,7 +162,13 @@ describe("fuzzing: check and diff of every resource (fast-check, in process)", f
 
             it("refuses an unknown key at any depth, naming its path, and sends nothing", async function () {
                 const openMap = (p: Path) => subject.openMaps?.includes(propertyPath(p)) ?? false;
-                const objectPlaces = (input: Input): Path[] => [[], ...pathsOf(input).filter((p) => { const v = at(input, p); return typeof v === "object" && v !== null && !Array.isArray(v) && !openMap(p); })];
+                const objectPlaces = (input: Input): Path[] => [
+                    [],
+                    ...pathsOf(input).filter((p) => {
+                        const v = at(input, p);
+                        return typeof v === "object" && v !== null && !Array.isArray(v) && !openMap(p);
+                    }),
+                ];
                 const typo = fc.stringMatching(/^[a-z][a-zA-Z]{0,11}$/).map((word) => `zz${word}`);
                 await fc.assert(
                     fc.asyncProperty(subject.valid, fc.nat(), typo, fc.jsonValue({ maxDepth: 1 }), async (input, pick, key, value) => {
@@ -163,32 +183,51 @@ describe("fuzzing: check and diff of every resource (fast-check, in process)", f
 
             // A kind without free text (CDC scaling: two numbers) has no place to put it: the filter would never pass.
             const hasFreeText = fc.sample(subject.valid, { seed: SEED, numRuns: 50 }).some((input) => freeTextPaths(plain(input)).length > 0);
-            if (hasFreeText) it("keeps hostile free text (names, descriptions) exactly as given, or refuses it at its place", async function () {
-                await fc.assert(
-                    fc.asyncProperty(hostileAt(freeTextPaths), async ({ input, place, hostile }) => {
-                        const result = await checkHolds(subject, input);
-                        // Sets are sorted and lists of endpoints too: the text may move, but it is kept whole.
-                        if (result.inputs) assert.ok(pathsOf(result.inputs).some((p) => at(result.inputs, p) === hostile), "accepted free text reaches the API unchanged");
-                        else assert.ok(result.failures?.some((f) => f.property === propertyPath(place)), `refused at ${propertyPath(place)}`);
-                        noRequests();
-                    }),
-                    settings(100),
-                );
-            });
+            if (hasFreeText)
+                it("keeps hostile free text (names, descriptions) exactly as given, or refuses it at its place", async function () {
+                    await fc.assert(
+                        fc.asyncProperty(hostileAt(freeTextPaths), async ({ input, place, hostile }) => {
+                            const result = await checkHolds(subject, input);
+                            // Sets are sorted and lists of endpoints too: the text may move, but it is kept whole.
+                            if (result.inputs)
+                                assert.ok(
+                                    pathsOf(result.inputs).some((p) => at(result.inputs, p) === hostile),
+                                    "accepted free text reaches the API unchanged",
+                                );
+                            else
+                                assert.ok(
+                                    result.failures?.some((f) => f.property === propertyPath(place)),
+                                    `refused at ${propertyPath(place)}`,
+                                );
+                            noRequests();
+                        }),
+                        settings(100),
+                    );
+                });
 
             it("diffs any two checked inputs without exception, replacing only documented keys", async function () {
                 await fc.assert(
-                    fc.asyncProperty(subject.valid, subject.valid, subject.computed, fc.oneof(fc.constant("fuzz-id"), hostileString), async (before, after, computed, id) => {
-                        const olds = { ...(await accepted(subject, before)), ...computed };
-                        await diffHolds(subject, id, olds, await accepted(subject, after));
-                        noRequests();
-                    }),
+                    fc.asyncProperty(
+                        subject.valid,
+                        subject.valid,
+                        subject.computed,
+                        fc.oneof(fc.constant("fuzz-id"), hostileString),
+                        async (before, after, computed, id) => {
+                            const olds = { ...(await accepted(subject, before)), ...computed };
+                            await diffHolds(subject, id, olds, await accepted(subject, after));
+                            noRequests();
+                        },
+                    ),
                     settings(150),
                 );
             });
 
             it("diffs against junk old outputs (state of another version) without exception", async function () {
-                const junk = fc.dictionary(fc.constantFrom(...schemaKeys, "target", "state", "id"), fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constant(UNKNOWN)), { noNullPrototype: true }).map(plain);
+                const junk = fc
+                    .dictionary(fc.constantFrom(...schemaKeys, "target", "state", "id"), fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constant(UNKNOWN)), {
+                        noNullPrototype: true,
+                    })
+                    .map(plain);
                 await fc.assert(
                     fc.asyncProperty(junk, subject.valid, fc.array(mutation, { maxLength: 2 }), async (olds, after, mutations) => {
                         const result = await subject.provider.diff("fuzz-id", mutations.reduce(mutate, olds), await accepted(subject, after));
@@ -224,7 +263,12 @@ describe("fuzzing: check and diff of every resource (fast-check, in process)", f
         // A lone surrogate cannot be encoded; empty and dot segments would name another resource once a URL parser
         // resolves them (`/pipes/..` is the service).
         const unencodable = (s: string) => s === "" || s === "." || s === ".." || /[\ud800-\udfff]/u.test(s);
-        const parameter = fc.oneof(fc.string({ unit: "binary", maxLength: 30 }), fc.string({ maxLength: 30 }), hostileString, fc.constantFrom("", ".", "..", "\ud83d", "a\udc00b"));
+        const parameter = fc.oneof(
+            fc.string({ unit: "binary", maxLength: 30 }),
+            fc.string({ maxLength: 30 }),
+            hostileString,
+            fc.constantFrom("", ".", "..", "\ud83d", "a\udc00b"),
+        );
         fc.assert(
             fc.property(parameter, parameter, (org, svc) => {
                 let built: string;
@@ -236,7 +280,11 @@ describe("fuzzing: check and diff of every resource (fast-check, in process)", f
                 }
                 assert.ok(!unencodable(org) && !unencodable(svc), `built ${JSON.stringify(built.slice(0, 80))}`);
                 const segments = built.split("/");
-                assert.deepEqual([segments.length, segments[1], segments[3], segments[5]], [6, "organizations", "services", "pipes"], "one segment per parameter");
+                assert.deepEqual(
+                    [segments.length, segments[1], segments[3], segments[5]],
+                    [6, "organizations", "services", "pipes"],
+                    "one segment per parameter",
+                );
                 assert.deepEqual([decodeURIComponent(segments[2]), decodeURIComponent(segments[4])], [org, svc], "each decodes to the original");
                 assert.ok(!/[?#]/.test(built), "no query or fragment");
                 assert.equal(new URL(built, "http://127.0.0.1").pathname, built, "a URL parser keeps the path as built");

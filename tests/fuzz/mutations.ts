@@ -17,7 +17,10 @@ export function pathsOf(root: unknown, prefix: Path = []): Path[] {
 
 /** The value at `path`, or undefined. */
 export function at(root: unknown, path: Path): unknown {
-    return path.reduce<unknown>((value, key) => (typeof value === "object" && value !== null && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined), root);
+    return path.reduce<unknown>(
+        (value, key) => (typeof value === "object" && value !== null && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined),
+        root,
+    );
 }
 
 /** A copy of `root` with `value` at `path`. */
@@ -52,9 +55,41 @@ const HUNDRED_KB = 100 * 1024;
 /** Strings built to escape a URL path, smuggle a query, confuse a terminal or exhaust a parser. */
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
     fc.constantFrom(
-        "../../x", "..", ".", "./", "..\\..\\x", "%2e%2e%2f", "%2e%2e%2fadmin", "..%2f..%2fx", "%252e%252e%252f", "a/b", "/", "?", "#",
-        "id?limit=1", "id#fragment", "%3F", "%23", "%2F", "%00", "", " ", "\u0000", "abc\u0000def", "\r\nX-Injected: 1", "\t", "\u001b[31mred",
-        "\u202egnp.exe", "\u202dx\u202c", "\u200f\u200e", "\ufeff", "ｆｕｌｌｗｉｄｔｈ", "𝕦𝕟𝕚𝕔𝕠𝕕𝕖", "e\u0301", "\ud800", "\udfff",
+        "../../x",
+        "..",
+        ".",
+        "./",
+        "..\\..\\x",
+        "%2e%2e%2f",
+        "%2e%2e%2fadmin",
+        "..%2f..%2fx",
+        "%252e%252e%252f",
+        "a/b",
+        "/",
+        "?",
+        "#",
+        "id?limit=1",
+        "id#fragment",
+        "%3F",
+        "%23",
+        "%2F",
+        "%00",
+        "",
+        " ",
+        "\u0000",
+        "abc\u0000def",
+        "\r\nX-Injected: 1",
+        "\t",
+        "\u001b[31mred",
+        "\u202egnp.exe",
+        "\u202dx\u202c",
+        "\u200f\u200e",
+        "\ufeff",
+        "ｆｕｌｌｗｉｄｔｈ",
+        "𝕦𝕟𝕚𝕔𝕠𝕕𝕖",
+        "e\u0301",
+        "\ud800",
+        "\udfff",
     ),
     // A well-formed id with something after it: the check must anchor both ends.
     fc.tuple(fc.oneof(hex24, uuid), fc.constantFrom("/../x", "/", "?a=1", "#f", "\n", "\u0000", "%2F", " ", "\u202e", "0")).map(([id, tail]) => id + tail),
@@ -108,10 +143,16 @@ export function mutate(input: Input, m: Mutation): Input {
             return set(path, m.value);
         }
         case "outOfRange":
-            return set(where((old) => typeof old === "number"), m.number);
+            return set(
+                where((old) => typeof old === "number"),
+                m.number,
+            );
         case "badEnum":
         case "hostile":
-            return set(where((old) => typeof old === "string"), m.text);
+            return set(
+                where((old) => typeof old === "string"),
+                m.text,
+            );
         case "extraKey": {
             const objects: Path[] = [[], ...paths.filter((path) => typeOf(at(input, path)) === "object")];
             const path = objects[m.pick % objects.length];

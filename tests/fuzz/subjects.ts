@@ -65,8 +65,15 @@ const PIPE_FIXED_FIELDS = [
     ...["format", "streamName", "region", "iteratorType", "timestamp", "useEnhancedFanOut"].map((f) => `source.kinesis.${f}`),
     ...["type", "authentication", "iamRole"].map((f) => `source.postgres.${f}`),
     ...[
-        "replicationMode", "publicationName", "replicationSlotName", "allowNullableColumns", "initialLoadParallelism",
-        "snapshotNumRowsPerPartition", "snapshotNumberOfParallelTables", "enableFailoverSlots", "deleteOnMerge",
+        "replicationMode",
+        "publicationName",
+        "replicationSlotName",
+        "allowNullableColumns",
+        "initialLoadParallelism",
+        "snapshotNumRowsPerPartition",
+        "snapshotNumberOfParallelTables",
+        "enableFailoverSlots",
+        "deleteOnMerge",
     ].map((f) => `source.postgres.settings.${f}`),
     ...["database", "table", "managedTable", "tableDefinition", "roles"].map((f) => `destination.${f}`),
 ];
@@ -74,10 +81,24 @@ const PIPE_FIXED_FIELDS = [
 const PIPE_REPLACE_KEYS = [...PIPE_FIXED_FIELDS, "source", "destination", "source.postgres.settings"];
 
 /** PipeReversePrivateEndpoint: everything but the custom DNS names is fixed at creation. */
-const ENDPOINT_FIXED_FIELDS = ["organizationId", "serviceId", "description", "type", "vpcEndpointServiceName", "vpcResourceConfigurationId", "vpcResourceShareArn", "mskClusterArn", "mskAuthentication", "gcpServiceAttachment"];
+const ENDPOINT_FIXED_FIELDS = [
+    "organizationId",
+    "serviceId",
+    "description",
+    "type",
+    "vpcEndpointServiceName",
+    "vpcResourceConfigurationId",
+    "vpcResourceShareArn",
+    "mskClusterArn",
+    "mskAuthentication",
+    "gcpServiceAttachment",
+];
 
 const instant = fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
-const resolvedTarget = fc.oneof(obj({ variant: fc.constant("self-hosted") }), obj({ variant: fc.constant("managed"), organizationId: fc.uuid(), serviceId: fc.uuid() }));
+const resolvedTarget = fc.oneof(
+    obj({ variant: fc.constant("self-hosted") }),
+    obj({ variant: fc.constant("managed"), organizationId: fc.uuid(), serviceId: fc.uuid() }),
+);
 const idsByName = fc.dictionary(fc.string({ maxLength: 10 }), hex24, { maxKeys: 3, noNullPrototype: true });
 
 const asJson = (arbitrary: fc.Arbitrary<Input>) => arbitrary.map(plain);

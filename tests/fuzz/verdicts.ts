@@ -28,7 +28,9 @@ export function namesPlaceIn(input: Input, path: Path): boolean {
     let current: unknown = input;
     for (let i = 0; i < path.length; i++) {
         const key = path[i];
-        const exists = (Array.isArray(current) && typeof key === "number" && key < current.length) || (isObject(current) && typeof key === "string" && Object.hasOwn(current, key));
+        const exists =
+            (Array.isArray(current) && typeof key === "number" && key < current.length) ||
+            (isObject(current) && typeof key === "string" && Object.hasOwn(current, key));
         if (!exists) return isObject(current) && path.slice(i).every((rest) => typeof rest === "string");
         current = (current as Record<string | number, unknown>)[key];
     }
@@ -46,7 +48,11 @@ const isPrefix = (prefix: Path, path: Path) => prefix.length <= path.length && p
 export async function checkHolds(subject: FuzzSubject, news: Input): Promise<pulumi.dynamic.CheckResult> {
     const result = await subject.provider.check({}, { ...news, __provider: PROVIDER_TEXT });
     const { __provider: _provider, ...input } = news;
-    assert.equal((result.inputs === undefined) !== (result.failures === undefined), true, `exactly one of inputs and failures: ${JSON.stringify(result).slice(0, 500)}`);
+    assert.equal(
+        (result.inputs === undefined) !== (result.failures === undefined),
+        true,
+        `exactly one of inputs and failures: ${JSON.stringify(result).slice(0, 500)}`,
+    );
     // `adoptId` is the engine's own input beside the schema's (it names the object to adopt): the schema's inputs
     // are checked and normalized whether it is known or not.
     const { adoptId: _adoptId, ...own } = input;
@@ -107,7 +113,11 @@ export async function diffHolds(subject: FuzzSubject, id: string, olds: Input, n
         return result;
     }
     const replaces = result.replaces ?? [];
-    assert.deepEqual(replaces.filter((key) => !subject.replaceKeys.has(key)), [], "replaces only documented replace keys");
+    assert.deepEqual(
+        replaces.filter((key) => !subject.replaceKeys.has(key)),
+        [],
+        "replaces only documented replace keys",
+    );
     if (result.deleteBeforeReplace) assert.ok(replaces.length > 0, "delete-before-replace only with replaces");
     return result;
 }

@@ -259,7 +259,12 @@ export class Engine {
         };
     }
 
-    private async deleteLeftovers(before: Map<string, ResourceState>, condemned: Map<string, ResourceState>, declaredUrns: Set<string>, result: RunResult): Promise<void> {
+    private async deleteLeftovers(
+        before: Map<string, ResourceState>,
+        condemned: Map<string, ResourceState>,
+        declaredUrns: Set<string>,
+        result: RunResult,
+    ): Promise<void> {
         const doomed = reverseTopoOrder(before).filter((u) => condemned.has(u) || !declaredUrns.has(u));
         await this.deleteInOrder(before, doomed, result, async (u, part) => {
             const old = condemned.get(u);
@@ -275,7 +280,12 @@ export class Engine {
      * Runs `remove` for each of `urns` (given in reverse dependency order), a URN only once every URN among them that
      * depends on it (per `graph`) is done, up to {@link parallel} at a time.
      */
-    private deleteInOrder(graph: ReadonlyMap<string, ResourceState>, urns: string[], result: RunResult, remove: (u: string, part: RunResult) => Promise<void>): Promise<void> {
+    private deleteInOrder(
+        graph: ReadonlyMap<string, ResourceState>,
+        urns: string[],
+        result: RunResult,
+        remove: (u: string, part: RunResult) => Promise<void>,
+    ): Promise<void> {
         const waiting = new Set(urns);
         const dependents = new Map<string, string[]>(urns.map((u) => [u, []]));
         for (const u of urns) for (const dep of graph.get(u)?.dependencies ?? []) dependents.get(dep)?.push(u);
@@ -336,7 +346,10 @@ export class Engine {
             topoOrder(snapshot),
             this.parallel,
             result,
-            (u) => ((snapshot.get(u)?.dependencies ?? []).every((d) => !pending.has(d)) ? (part) => this.refreshResource(u, part).then(() => void pending.delete(u)) : undefined),
+            (u) =>
+                (snapshot.get(u)?.dependencies ?? []).every((d) => !pending.has(d))
+                    ? (part) => this.refreshResource(u, part).then(() => void pending.delete(u))
+                    : undefined,
             () => new Error("cannot order refresh"),
         );
         return result;
@@ -368,12 +381,7 @@ export class Engine {
     }
 
     /** Processes declared resources in dependency order; returns the set of declared URNs. */
-    private async walk(
-        declared: DeclaredResource[],
-        mode: Mode,
-        result: RunResult,
-        condemned: Map<string, ResourceState>,
-    ): Promise<Set<string>> {
+    private async walk(declared: DeclaredResource[], mode: Mode, result: RunResult, condemned: Map<string, ResourceState>): Promise<Set<string>> {
         const byName = new Map<string, DeclaredResource>();
         for (const decl of declared) {
             if (byName.has(decl.name)) throw new Error(`duplicate resource name ${JSON.stringify(decl.name)}`);
@@ -399,7 +407,13 @@ export class Engine {
         const started: string[] = [];
         const keepOrder = this.stateOrderKeeper();
         try {
-            await runInOrder(declared, this.parallel, result, startable, (pending) => new Error(`cannot order resources (dependency cycle?): ${pending.map((d) => d.name).join(", ")}`));
+            await runInOrder(
+                declared,
+                this.parallel,
+                result,
+                startable,
+                (pending) => new Error(`cannot order resources (dependency cycle?): ${pending.map((d) => d.name).join(", ")}`),
+            );
         } finally {
             keepOrder(started);
         }
@@ -620,11 +634,7 @@ function emptyResult(): RunResult {
  * Evaluates a resource's inputs against the outputs available so far. Returns `undefined` when the input function
  * reads a resource that is not done yet; otherwise the inputs (as the SDK would send them) and the names read.
  */
-function evaluate(
-    decl: DeclaredResource,
-    byName: Map<string, DeclaredResource>,
-    done: OutputsByName,
-): { inputs: PropertyMap; reads: string[] } | undefined {
+function evaluate(decl: DeclaredResource, byName: Map<string, DeclaredResource>, done: OutputsByName): { inputs: PropertyMap; reads: string[] } | undefined {
     const reads: string[] = [];
     let raw: PropertyMap;
     if (typeof decl.inputs === "function") {
@@ -664,13 +674,16 @@ unknownProxies.add(DEEP_UNKNOWN);
 
 /** Preview outputs of a resource that would change: its checked inputs (and known id/urn), any other key unknown. */
 function plannedOutputs(inputs: PropertyMap): PropertyMap {
-    return new Proxy({ ...inputs }, {
-        get(target, key) {
-            // Not `then`: the outputs are awaited, and a thenable would never settle.
-            if (typeof key === "string" && key !== "then" && !(key in target)) return DEEP_UNKNOWN;
-            return Reflect.get(target, key);
+    return new Proxy(
+        { ...inputs },
+        {
+            get(target, key) {
+                // Not `then`: the outputs are awaited, and a thenable would never settle.
+                if (typeof key === "string" && key !== "then" && !(key in target)) return DEEP_UNKNOWN;
+                return Reflect.get(target, key);
+            },
         },
-    });
+    );
 }
 
 /** What the SDK sends for a value: `undefined` object keys dropped, `undefined` array items `null`, unknowns marked. */

@@ -1,15 +1,7 @@
 import * as assert from "node:assert/strict";
 import { Engine, CheckFailedError, DeclaredResource, UNKNOWN } from "./engine";
 import { startPingServer, PingServer } from "./fixtures/pingServer";
-import {
-    HostCallError,
-    PropertyMap,
-    ProviderHost,
-    SECRET_SIG,
-    SECRET_SIG_KEY,
-    configToArgs,
-    urn,
-} from "./host";
+import { HostCallError, PropertyMap, ProviderHost, SECRET_SIG, SECRET_SIG_KEY, configToArgs, urn } from "./host";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { REPO_ROOT } from "./paths";
@@ -84,7 +76,10 @@ describe("harness: ProviderHost over gRPC", function () {
         assert.match(created.id, /^ping-\d+$/);
         assert.deepEqual(created.properties, { name: "first", size: 1, authorized: true, __provider: PING });
         assert.deepEqual(server.objects.get(created.id), { name: "first", size: 1 });
-        assert.deepEqual(server.requests.filter((r) => r.op === "create").map((r) => r.id), [created.id]);
+        assert.deepEqual(
+            server.requests.filter((r) => r.op === "create").map((r) => r.id),
+            [created.id],
+        );
 
         const outs = created.properties;
         assert.deepEqual(await host.diff(u, created.id, outs, checked.inputs), { changes: "none", replaces: [], deleteBeforeReplace: false });
@@ -227,7 +222,10 @@ describe("harness: ProviderHost lifecycle", function () {
         assert.ok(pid !== undefined && host.running);
         await host.close();
         assert.equal(host.running, false);
-        assert.throws(() => process.kill(pid, 0), (e: NodeJS.ErrnoException) => e.code === "ESRCH");
+        assert.throws(
+            () => process.kill(pid, 0),
+            (e: NodeJS.ErrnoException) => e.code === "ESRCH",
+        );
         await host.close(); // idempotent
     });
 });
@@ -301,7 +299,11 @@ describe("harness: Engine model", function () {
             const none = await engine.preview(stack());
             assert.deepEqual(none.same, ["parent", "child"]);
             assert.deepEqual([none.created, none.updated, none.replaced, none.deleted], [[], [], [], []]);
-            const planned = await engine.preview([...stack(5, "renamed"), ping("extra", (o) => ({ name: "extra", parentId: o.newcomer?.id })), ping("newcomer", { name: "n" })]);
+            const planned = await engine.preview([
+                ...stack(5, "renamed"),
+                ping("extra", (o) => ({ name: "extra", parentId: o.newcomer?.id })),
+                ping("newcomer", { name: "n" }),
+            ]);
             assert.deepEqual(planned.updated, ["parent"]);
             assert.deepEqual(planned.replaced, ["child"]);
             assert.deepEqual(planned.created, ["newcomer", "extra"]);
@@ -405,7 +407,10 @@ describe("harness: Engine model", function () {
         const again = await engine.up(stack());
         assert.deepEqual(again.created, ["child"]);
         assert.deepEqual(again.updated, ["parent"]);
-        assert.deepEqual(opsSince(start).map((op) => op.split(" ")[0]), ["update", "create"]);
+        assert.deepEqual(
+            opsSince(start).map((op) => op.split(" ")[0]),
+            ["update", "create"],
+        );
     });
 
     it("runs independent steps at once and a dependent one after its dependency; parallel 1 runs one at a time", async function () {
@@ -426,7 +431,12 @@ describe("harness: Engine model", function () {
             },
         });
         try {
-            const declared = [ping("d", (o) => ({ name: "d", parentId: o.a?.id })), ping("a", { name: "a" }), ping("b", { name: "b" }), ping("c", { name: "c" })];
+            const declared = [
+                ping("d", (o) => ({ name: "d", parentId: o.a?.id })),
+                ping("a", { name: "a" }),
+                ping("b", { name: "b" }),
+                ping("c", { name: "c" }),
+            ];
             const runs = [
                 { parallel: 16, expectedMost: 3, order: ["a", "b", "c", "d"] },
                 // One at a time, in the order they became ready (Pulumi's step executor serves registrations first

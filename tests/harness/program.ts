@@ -95,7 +95,9 @@ interface MonitorRequest {
  * request has them, so record them there (by resource name) while the program runs.
  */
 function recordDependencies(): Map<string, { module: string; type: string; name: string }[]> & { stop(): void } {
-    const { MockMonitor } = require("@pulumi/pulumi/runtime/mocks") as { MockMonitor: { prototype: { registerResource: (req: MonitorRequest, cb: unknown) => unknown } } };
+    const { MockMonitor } = require("@pulumi/pulumi/runtime/mocks") as {
+        MockMonitor: { prototype: { registerResource: (req: MonitorRequest, cb: unknown) => unknown } };
+    };
     const original = MockMonitor.prototype.registerResource;
     const byName = Object.assign(new Map<string, { module: string; type: string; name: string }[]>(), {
         stop: () => {

@@ -13,7 +13,8 @@ export function readStackConfig(file: string): Record<string, string> {
     const parsed = yaml.load(readFileSync(file, "utf8")) as { config?: Record<string, unknown> } | undefined;
     return Object.fromEntries(
         Object.entries(parsed?.config ?? {}).map(([key, value]) => {
-            if (typeof value === "object" && value !== null && "secure" in value) throw new Error(`${file}: ${key} is encrypted; set it through the environment instead`);
+            if (typeof value === "object" && value !== null && "secure" in value)
+                throw new Error(`${file}: ${key} is encrypted; set it through the environment instead`);
             return [key, typeof value === "string" ? value : JSON.stringify(value)];
         }),
     );

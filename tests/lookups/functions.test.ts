@@ -62,7 +62,10 @@ describe("Lookup functions (in the program's process, against the emulator)", fu
         assert.deepEqual(emu.serverErrors, []);
     });
 
-    const calls = () => emu.requests.map((r) => `${r.api} ${r.method} ${r.path}${Object.keys(r.query).length ? `?${new URLSearchParams(r.query as Record<string, string>)}` : ""}`);
+    const calls = () =>
+        emu.requests.map(
+            (r) => `${r.api} ${r.method} ${r.path}${Object.keys(r.query).length ? `?${new URLSearchParams(r.query as Record<string, string>)}` : ""}`,
+        );
     const managedPrefix = () => `/v1/organizations/${emu.credentials.organizationId}/services/${emu.credentials.serviceId}/observability`;
     const dashboard = (name: string, tileId: string) => ({
         id: tileId.replace(/.$/, "0"),
@@ -87,7 +90,10 @@ describe("Lookup functions (in the program's process, against the emulator)", fu
                 [["a".repeat(23) + "0", "Self-hosted board", ["team-a"], [["a".repeat(24), "Errors"]]]],
             );
             const managed = await valueOf(getDashboardsOutput({ variant: pulumi.output("managed" as const) }));
-            assert.deepEqual(managed.map((d) => d.name), ["Managed board"]);
+            assert.deepEqual(
+                managed.map((d) => d.name),
+                ["Managed board"],
+            );
             assert.deepEqual(calls(), ["self-hosted GET /api/v2/dashboards", `cloud GET ${managedPrefix()}/dashboards`]);
         });
 
@@ -101,7 +107,10 @@ describe("Lookup functions (in the program's process, against the emulator)", fu
         it("lists the sources of both variants, typed, with their kind-specific fields", async function () {
             const selfHosted = await getSources();
             const { logs, traces, metrics } = emu.fixtures.sources;
-            assert.deepEqual(selfHosted.map((s) => [s.id, s.name, s.kind]), [logs, traces, metrics].map((s) => [s.id, s.name, s.kind]));
+            assert.deepEqual(
+                selfHosted.map((s) => [s.id, s.name, s.kind]),
+                [logs, traces, metrics].map((s) => [s.id, s.name, s.kind]),
+            );
             assert.equal(selfHosted[0].from?.tableName, "otel_logs");
             assert.equal(selfHosted[1].durationExpression, "Duration", "kind-specific fields are kept");
 
@@ -121,10 +130,7 @@ describe("Lookup functions (in the program's process, against the emulator)", fu
         it("lists the webhooks without their write-only headers", async function () {
             const webhooks = await getWebhooks();
             const { slack, generic } = emu.fixtures.webhooks;
-            assert.deepEqual(
-                webhooks.map((w) => w.id).sort(),
-                [slack.id, generic.id].sort(),
-            );
+            assert.deepEqual(webhooks.map((w) => w.id).sort(), [slack.id, generic.id].sort());
             const relay = webhooks.find((w) => w.id === generic.id);
             assert.equal(relay?.url, generic.url);
             assert.equal(relay?.body, generic.body);
@@ -136,12 +142,22 @@ describe("Lookup functions (in the program's process, against the emulator)", fu
             const now = new Date().toISOString();
             for (let i = 0; i < 1500; i++) {
                 const id = `c${i.toString(16).padStart(23, "0")}`;
-                emu.store.selfHosted.webhooks.set(id, { id, name: `hook ${i}`, service: "generic", url: `https://relay.example.com/${i}`, createdAt: now, updatedAt: now });
+                emu.store.selfHosted.webhooks.set(id, {
+                    id,
+                    name: `hook ${i}`,
+                    service: "generic",
+                    url: `https://relay.example.com/${i}`,
+                    createdAt: now,
+                    updatedAt: now,
+                });
             }
             const webhooks = await getWebhooks({ variant: "self-hosted" });
 
             assert.equal(webhooks.length, 1502);
-            assert.deepEqual(webhooks.map((w) => w.id), [...emu.store.selfHosted.webhooks.keys()].sort());
+            assert.deepEqual(
+                webhooks.map((w) => w.id),
+                [...emu.store.selfHosted.webhooks.keys()].sort(),
+            );
             assert.deepEqual(calls(), ["self-hosted GET /api/v2/webhooks", "self-hosted GET /api/v2/webhooks?limit=1000&offset=1000"]);
         });
 
@@ -165,12 +181,15 @@ describe("Lookup functions (in the program's process, against the emulator)", fu
             const rows = await querySeries({ startTime: start, endTime: start + 2 * 3_600_000, granularity: "1h", series: [series()] });
 
             assert.equal(rows.length, 4, "two buckets times two groups");
-            assert.deepEqual(rows.map((r) => [r.ts_bucket, r.group]), [
-                [start, ["ServiceName-0"]],
-                [start, ["ServiceName-1"]],
-                [start + 3_600_000, ["ServiceName-0"]],
-                [start + 3_600_000, ["ServiceName-1"]],
-            ]);
+            assert.deepEqual(
+                rows.map((r) => [r.ts_bucket, r.group]),
+                [
+                    [start, ["ServiceName-0"]],
+                    [start, ["ServiceName-1"]],
+                    [start + 3_600_000, ["ServiceName-0"]],
+                    [start + 3_600_000, ["ServiceName-1"]],
+                ],
+            );
             for (const row of rows) assert.equal(typeof row["series_0.data"], "number");
             const [request] = emu.requests;
             assert.deepEqual(request.body, { startTime: start, endTime: start + 2 * 3_600_000, granularity: "1h", series: [series()] });
@@ -193,7 +212,13 @@ describe("Lookup functions (in the program's process, against the emulator)", fu
             assert.deepEqual(rows[0].group, []);
             assert.equal(typeof rows[0]["series_0.data"], "number");
             const body = emu.requests[0].body as { series: { where: string; groupBy: string[] }[] };
-            assert.deepEqual(body.series.map((s) => [s.where, s.groupBy]), [["", []], ["", []]]);
+            assert.deepEqual(
+                body.series.map((s) => [s.where, s.groupBy]),
+                [
+                    ["", []],
+                    ["", []],
+                ],
+            );
         });
 
         it("refuses times in seconds, mismatched groupBy and the managed variant before sending anything", async function () {
@@ -203,7 +228,10 @@ describe("Lookup functions (in the program's process, against the emulator)", fu
                 querySeries({ startTime: start, endTime: start + 1, series: [series(), { ...series(), groupBy: [] }] }),
                 /querySeries: series\[1\]\.groupBy: must equal the groupBy of series\[0\]/,
             );
-            await assert.rejects(querySeries({ variant: "managed", startTime: start, endTime: start + 1, series: [series()] }), /the managed variant has no charts API/);
+            await assert.rejects(
+                querySeries({ variant: "managed", startTime: start, endTime: start + 1, series: [series()] }),
+                /the managed variant has no charts API/,
+            );
             assert.deepEqual(emu.requests, []);
         });
 

@@ -46,7 +46,11 @@ describe("the packed package, as a user installs it", function () {
         const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
         files = packed.files.map((file) => file.path);
         writeFileSync(path.join(scratch, "package.json"), JSON.stringify({ name: "scratch", private: true }));
-        await npmInstall(scratch, [`./${packed.filename}`, `@pulumi/pulumi@${installedVersion("@pulumi/pulumi")}`, `@types/node@${installedVersion("@types/node")}`]);
+        await npmInstall(scratch, [
+            `./${packed.filename}`,
+            `@pulumi/pulumi@${installedVersion("@pulumi/pulumi")}`,
+            `@types/node@${installedVersion("@types/node")}`,
+        ]);
     });
 
     after(function () {
@@ -54,11 +58,28 @@ describe("the packed package, as a user installs it", function () {
     });
 
     it("ships the compiled package with its declarations, LICENSE, CHANGELOG and README, and nothing else", function () {
-        for (const file of ["LICENSE", "CHANGELOG.md", "README.md", "package.json", "dist/sdk/index.js", "dist/sdk/index.d.ts", "dist/provider/index.js", "dist/provider/index.d.ts", "dist/sdk/cli/main.js"]) {
+        for (const file of [
+            "LICENSE",
+            "CHANGELOG.md",
+            "README.md",
+            "package.json",
+            "dist/sdk/index.js",
+            "dist/sdk/index.d.ts",
+            "dist/provider/index.js",
+            "dist/provider/index.d.ts",
+            "dist/sdk/cli/main.js",
+        ]) {
             assert.ok(files.includes(file), `the tarball holds ${file}`);
         }
-        assert.deepEqual(files.filter((file) => !/^dist\/(sdk|provider)\//.test(file) && !["LICENSE", "CHANGELOG.md", "README.md", "package.json"].includes(file)), []);
-        assert.deepEqual(files.filter((file) => file.endsWith(".map") || (file.endsWith(".ts") && !file.endsWith(".d.ts"))), [], "no sources and no source maps pointing at them");
+        assert.deepEqual(
+            files.filter((file) => !/^dist\/(sdk|provider)\//.test(file) && !["LICENSE", "CHANGELOG.md", "README.md", "package.json"].includes(file)),
+            [],
+        );
+        assert.deepEqual(
+            files.filter((file) => file.endsWith(".map") || (file.endsWith(".ts") && !file.endsWith(".d.ts"))),
+            [],
+            "no sources and no source maps pointing at them",
+        );
         const imported = new Set<string>();
         for (const file of files.filter((name) => name.endsWith(".d.ts"))) {
             // Without comments: a JSDoc `@example` imports the package by name, and a comment imports nothing.
@@ -66,7 +87,11 @@ describe("the packed package, as a user installs it", function () {
             for (const match of text.matchAll(/(?:from |import\()"([^".][^"]*)"/g)) imported.add(match[1]);
         }
         const allowed = /^(node:.*|@pulumi\/pulumi(\/.*)?|undici|zod(\/.*)?)$/;
-        assert.deepEqual([...imported].filter((name) => !allowed.test(name)), [], "declarations import only Node, the peer and the dependencies");
+        assert.deepEqual(
+            [...imported].filter((name) => !allowed.test(name)),
+            [],
+            "declarations import only Node, the peer and the dependencies",
+        );
         assert.match(readFileSync(path.join(REPO_ROOT, "LICENSE"), "utf8"), /Apache License\s+Version 2\.0, January 2004[\s\S]*END OF TERMS AND CONDITIONS/);
         const changelog = readFileSync(path.join(REPO_ROOT, "CHANGELOG.md"), "utf8");
         const { version } = JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string };
@@ -74,7 +99,8 @@ describe("the packed package, as a user installs it", function () {
     });
 
     it("loads both entry points from the installed copy", async function () {
-        const script = 'const sdk = require("pulumi-observability"); const providers = require("pulumi-observability/providers"); console.log(typeof sdk.Dashboard, typeof providers.dashboard);';
+        const script =
+            'const sdk = require("pulumi-observability"); const providers = require("pulumi-observability/providers"); console.log(typeof sdk.Dashboard, typeof providers.dashboard);';
         const { stdout } = await run(process.execPath, ["-e", script], { cwd: scratch });
         assert.equal(stdout.trim(), "function object");
     });
@@ -85,7 +111,15 @@ describe("the packed package, as a user installs it", function () {
         for (const example of examples) cpSync(path.join(REPO_ROOT, "examples", example, "index.ts"), path.join(scratch, "examples", example, "index.ts"));
         // skipLibCheck spares checking @pulumi/pulumi's own declarations; ours are checked where the programs use them,
         // and the first test keeps them from importing anything a user does not install.
-        const compilerOptions = { target: "ES2022", module: "node16", moduleResolution: "node16", lib: ["ES2022"], types: ["node"], esModuleInterop: true, skipLibCheck: true };
+        const compilerOptions = {
+            target: "ES2022",
+            module: "node16",
+            moduleResolution: "node16",
+            lib: ["ES2022"],
+            types: ["node"],
+            esModuleInterop: true,
+            skipLibCheck: true,
+        };
         writeFileSync(path.join(scratch, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["quickstart.ts", "examples/*/index.ts"] }));
         let listed: string;
         try {
@@ -93,7 +127,10 @@ describe("the packed package, as a user installs it", function () {
         } catch (error) {
             const { stdout, stderr } = error as { stdout?: string; stderr?: string };
             // Leave out the file list (absolute paths): keep tsc's diagnostics.
-            const diagnostics = `${stdout ?? ""}${stderr ?? ""}`.split("\n").filter((line) => !path.isAbsolute(line)).join("\n");
+            const diagnostics = `${stdout ?? ""}${stderr ?? ""}`
+                .split("\n")
+                .filter((line) => !path.isAbsolute(line))
+                .join("\n");
             assert.fail(`tsc --noEmit --strict failed in the scratch project:\n${diagnostics || String(error)}`);
         }
         // The programs compile against the installed package, not against sources next to them.

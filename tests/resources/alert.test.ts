@@ -37,7 +37,16 @@ function directApi(stack: EmulatedStack, variant: Variant) {
         async dashboard(): Promise<{ dashboardId: string; tileId: string }> {
             const created = await call("POST", "/dashboards", {
                 name: "Checkout",
-                tiles: [{ name: "Errors", x: 0, y: 0, w: 6, h: 3, config: { displayType: "line", sourceId: emu.fixtures.sources.logs.id, select: [{ aggFn: "count" }] } }],
+                tiles: [
+                    {
+                        name: "Errors",
+                        x: 0,
+                        y: 0,
+                        w: 6,
+                        h: 3,
+                        config: { displayType: "line", sourceId: emu.fixtures.sources.logs.id, select: [{ aggFn: "count" }] },
+                    },
+                ],
             });
             const tiles = created.tiles as { id: string }[];
             return { dashboardId: created.id as string, tileId: tiles[0].id };
@@ -76,7 +85,8 @@ for (const variant of ["self-hosted", "managed"] as const) {
         });
 
         const webhookId = () => stack.emu.fixtures.webhooks.slack.id;
-        const alertCalls = () => stack.emu.requests.filter((r) => r.path.includes("/alerts")).map((r) => `${r.method} ${r.path.replace(/^.*\/alerts/, "/alerts")}`);
+        const alertCalls = () =>
+            stack.emu.requests.filter((r) => r.path.includes("/alerts")).map((r) => `${r.method} ${r.path.replace(/^.*\/alerts/, "/alerts")}`);
         const bodies = (method: string) => stack.emu.requests.filter((r) => r.method === method && r.path.includes("/alerts")).map((r) => r.body);
         const state = () => {
             const s = stack.engine.state.get(URN);
@@ -157,7 +167,10 @@ for (const variant of ["self-hosted", "managed"] as const) {
             const startAt = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000 - 86_400_000).toISOString();
             const next = alertProgram(tileAlert({ name: undefined, message: undefined, threshold: 20, scheduleStartAt: startAt.replace(".000Z", "Z") }));
             const preview = await stack.engine.preview(next);
-            assert.deepEqual(preview.steps.map((s) => [s.op, s.replaces]), [["update", []]]);
+            assert.deepEqual(
+                preview.steps.map((s) => [s.op, s.replaces]),
+                [["update", []]],
+            );
             assert.deepEqual(stack.emu.requests, [], "preview makes no request");
 
             await stack.engine.up(next);
@@ -282,7 +295,10 @@ for (const variant of ["self-hosted", "managed"] as const) {
                 await stack.engine.up(program);
                 const [post] = bodies("POST") as Record<string, unknown>[];
                 assert.deepEqual(post.channel, { type: "webhook", webhookId: channels[0].webhookId });
-                assert.deepEqual(post.channels, channels.map((c) => ({ type: "webhook", ...c })));
+                assert.deepEqual(
+                    post.channels,
+                    channels.map((c) => ({ type: "webhook", ...c })),
+                );
                 assert.equal(api.team().alerts.get(state().id)?.channels.length, 2);
                 stack.emu.clearRequests();
                 assert.deepEqual((await stack.engine.refresh()).same, ["errors"]);
@@ -333,11 +349,20 @@ for (const variant of ["self-hosted", "managed"] as const) {
 
                 stack.emu.clearRequests();
                 const explicit = await stack.engine.up(alertProgram(tileAlert({ variant: "self-hosted" })));
-                assert.deepEqual(explicit.steps.map((s) => [s.op, s.replaces]), [["update", []]]);
+                assert.deepEqual(
+                    explicit.steps.map((s) => [s.op, s.replaces]),
+                    [["update", []]],
+                );
                 assert.equal(state().id, firstId);
 
                 const moved = await stack.engine.up(alertProgram(tileAlert({ variant: "managed", ...managedTile })));
-                assert.deepEqual(moved.steps.map((s) => [s.op, s.replaces]), [["replace", ["variant"]], ["delete-replaced", undefined]]);
+                assert.deepEqual(
+                    moved.steps.map((s) => [s.op, s.replaces]),
+                    [
+                        ["replace", ["variant"]],
+                        ["delete-replaced", undefined],
+                    ],
+                );
                 assert.equal(api.team().alerts.has(firstId), false, "the old alert is deleted");
                 assert.equal(managed.team().alerts.has(state().id), true, "the new one lives in the managed service");
                 assert.equal(state().outputs.variant, "managed");
@@ -395,12 +420,20 @@ describe("Alert check (through the real host): refusals with property paths, no 
         ["empty name", { ...valid, name: "" }, [/^name: must not be empty/]],
         ["message too long", { ...valid, message: "m".repeat(4097) }, [/^message: must be at most 4096/]],
         ["offset not below the interval", { ...valid, scheduleOffsetMinutes: 5 }, [/^scheduleOffsetMinutes: must be less than the interval \(5 minutes\)/]],
-        ["offset with a start", { ...valid, interval: "1h", scheduleOffsetMinutes: 2, scheduleStartAt: "2026-02-08T10:00:00Z" }, [/^scheduleOffsetMinutes: must be 0/]],
+        [
+            "offset with a start",
+            { ...valid, interval: "1h", scheduleOffsetMinutes: 2, scheduleStartAt: "2026-02-08T10:00:00Z" },
+            [/^scheduleOffsetMinutes: must be 0/],
+        ],
         ["start with an offset", { ...valid, scheduleStartAt: "2026-02-08T10:00:00+01:00" }, [/^scheduleStartAt: must be an ISO 8601 UTC instant/]],
         ["no channel", { ...valid, channel: undefined }, [/^channel: declare/]],
         ["both channel forms", { ...valid, channels: [{ webhookId: hex("c") }] }, [/^channels: declare either/]],
         ["duplicate channels", { ...valid, channel: undefined, channels: [{ webhookId: hex("c") }, { webhookId: hex("c") }] }, [/^channels\[1\]: duplicate/]],
-        ["too many channels", { ...valid, channel: undefined, channels: Array.from({ length: 11 }, (_, i) => ({ webhookId: i.toString(16).padStart(24, "0") })) }, [/^channels: /]],
+        [
+            "too many channels",
+            { ...valid, channel: undefined, channels: Array.from({ length: 11 }, (_, i) => ({ webhookId: i.toString(16).padStart(24, "0") })) },
+            [/^channels: /],
+        ],
         ["malformed id", { ...valid, dashboardId: "dash-1" }, [/^dashboardId: must be a 24-character/]],
         ["unknown interval", { ...valid, interval: "2m" }, [/^interval: /]],
         ["typo in a key", { ...valid, treshold: 3 }, [/treshold/]],
@@ -441,11 +474,26 @@ describe("Alert reads (both forms of contract §9)", function () {
     const base = { id: "a".repeat(24), threshold: 3, interval: "5m", thresholdType: "above", createdAt: null };
 
     it("accepts the spec's names: dashboard, savedSearch, team, boolean silenced, source search", function () {
-        const tile = wireAlert.parse({ ...base, source: "tile", dashboard: "b".repeat(24), tileId: "c".repeat(24), team: "t", silenced: true, channel: { type: "webhook", webhookId: "d".repeat(24) } });
+        const tile = wireAlert.parse({
+            ...base,
+            source: "tile",
+            dashboard: "b".repeat(24),
+            tileId: "c".repeat(24),
+            team: "t",
+            silenced: true,
+            channel: { type: "webhook", webhookId: "d".repeat(24) },
+        });
         assert.deepEqual(alertFieldsFromWire(tile, false).dashboardId, "b".repeat(24));
         assert.deepEqual(alertStatusFromWire(tile), { state: null, silenced: true, silencedUntil: null, team: "t", createdAt: null, updatedAt: null });
 
-        const search = wireAlert.parse({ ...base, source: "search", savedSearch: "e".repeat(24), groupBy: null, silenced: null, channels: [{ type: "webhook", webhookId: "d".repeat(24) }] });
+        const search = wireAlert.parse({
+            ...base,
+            source: "search",
+            savedSearch: "e".repeat(24),
+            groupBy: null,
+            silenced: null,
+            channels: [{ type: "webhook", webhookId: "d".repeat(24) }],
+        });
         const fields = alertFieldsFromWire(search, false);
         assert.equal(fields.source, "search");
         assert.equal(fields.savedSearchId, "e".repeat(24));
@@ -463,7 +511,10 @@ describe("Alert reads (both forms of contract §9)", function () {
             thresholdMax: 7,
             teamId: "team",
             channel: { type: "webhook", webhookId: "d".repeat(24), webhookService: null, severity: "critical" },
-            channels: [{ type: "webhook", webhookId: "d".repeat(24) }, { type: "email", emailRecipients: ["a@example.com"] }],
+            channels: [
+                { type: "webhook", webhookId: "d".repeat(24) },
+                { type: "email", emailRecipients: ["a@example.com"] },
+            ],
             silenced: { at: "2026-03-19T08:00:00.000Z", until: "2026-03-20T08:00:00.000Z" },
             scheduleStartAt: "2026-02-08T10:00:00Z",
         });
@@ -471,8 +522,18 @@ describe("Alert reads (both forms of contract §9)", function () {
         assert.equal(fields.source, "search");
         assert.equal(fields.dashboardId, undefined);
         assert.equal(fields.thresholdMax, undefined, "a stale upper bound of a former range alert is ignored");
-        assert.deepEqual(fields.channels, [{ type: "webhook", webhookId: "d".repeat(24) }, { type: "email", emailRecipients: ["a@example.com"] }]);
+        assert.deepEqual(fields.channels, [
+            { type: "webhook", webhookId: "d".repeat(24) },
+            { type: "email", emailRecipients: ["a@example.com"] },
+        ]);
         assert.equal(fields.scheduleStartAt, "2026-02-08T10:00:00.000Z");
-        assert.deepEqual(alertStatusFromWire(reference), { state: null, silenced: true, silencedUntil: "2026-03-20T08:00:00.000Z", team: "team", createdAt: null, updatedAt: null });
+        assert.deepEqual(alertStatusFromWire(reference), {
+            state: null,
+            silenced: true,
+            silencedUntil: "2026-03-20T08:00:00.000Z",
+            team: "team",
+            createdAt: null,
+            updatedAt: null,
+        });
     });
 });

@@ -29,7 +29,15 @@ describe("SDK: alerts referencing a dashboard's tileId(), a SavedSearch and Webh
         "demo:relayToken": RELAY_TOKEN,
         ...extra,
     });
-    const run = (extra?: Record<string, string>) => runProgram({ program: PROGRAM, engine: stack.engine, config: config(extra), secretKeys: ["demo:slackUrl", "demo:relayToken"], project: "demo", stack: "dev" });
+    const run = (extra?: Record<string, string>) =>
+        runProgram({
+            program: PROGRAM,
+            engine: stack.engine,
+            config: config(extra),
+            secretKeys: ["demo:slackUrl", "demo:relayToken"],
+            project: "demo",
+            stack: "dev",
+        });
     const outputs = (type: string, name: string) => {
         const state = stack.engine.state.get(urn(type, name));
         assert.ok(state, `${type} ${name} is in state`);
@@ -44,7 +52,11 @@ describe("SDK: alerts referencing a dashboard's tileId(), a SavedSearch and Webh
             for (const name of ["slack", "relay"]) {
                 const registration = recorder.seen.get(name);
                 assert.ok(registration);
-                assert.deepEqual([...registration.secretOutputs].sort(), ["body", "headers", "queryParams", "url"], `${name}: url and the write-only values are secret outputs`);
+                assert.deepEqual(
+                    [...registration.secretOutputs].sort(),
+                    ["body", "headers", "queryParams", "url"],
+                    `${name}: url and the write-only values are secret outputs`,
+                );
                 assert.equal((registration.object.url as Record<string, unknown>)[SECRET_SIG_KEY], SECRET_SIG, `${name}: the url is sent as a secret`);
             }
             assert.equal((recorder.seen.get("relay")?.object.headers as Record<string, unknown>)[SECRET_SIG_KEY], SECRET_SIG, "headers are sent as a secret");
@@ -57,7 +69,10 @@ describe("SDK: alerts referencing a dashboard's tileId(), a SavedSearch and Webh
         assert.deepEqual(tileAlert.channel, { type: "webhook", webhookId: outputs("Webhook", "slack").id });
         const searchAlert = outputs("Alert", "search-alert");
         assert.equal(searchAlert.savedSearchId, outputs("SavedSearch", "errors").id);
-        assert.deepEqual((searchAlert.channels as { webhookId: string }[]).map((c) => c.webhookId), [outputs("Webhook", "relay").id, outputs("Webhook", "slack").id]);
+        assert.deepEqual(
+            (searchAlert.channels as { webhookId: string }[]).map((c) => c.webhookId),
+            [outputs("Webhook", "relay").id, outputs("Webhook", "slack").id],
+        );
 
         stack.emu.clearRequests();
         const second = await run();
@@ -67,7 +82,12 @@ describe("SDK: alerts referencing a dashboard's tileId(), a SavedSearch and Webh
         await stack.engine.destroy();
         const deletes = stack.emu.requests.filter((r) => r.method === "DELETE").map((r) => r.path.split("/")[3]);
         const last = (kind: string) => deletes.lastIndexOf(kind);
-        assert.ok(last("alerts") < deletes.indexOf("webhooks") && last("alerts") < deletes.indexOf("saved-searches") && last("alerts") < deletes.indexOf("dashboards"), `alerts first: ${deletes.join(", ")}`);
+        assert.ok(
+            last("alerts") < deletes.indexOf("webhooks") &&
+                last("alerts") < deletes.indexOf("saved-searches") &&
+                last("alerts") < deletes.indexOf("dashboards"),
+            `alerts first: ${deletes.join(", ")}`,
+        );
         assert.equal(stack.emu.store.selfHosted.alerts.size, 0);
     });
 

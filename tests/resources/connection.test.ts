@@ -14,7 +14,13 @@ const PASSWORD = "engine-pw-6d0f2b91";
 const ROTATED = "engine-pw-rotated-17c4";
 
 const declare = (inputs: PropertyMap, name = "engine"): DeclaredResource[] => [{ type: "Connection", name, provider: PROVIDER, inputs }];
-const engineConnection = (extra: PropertyMap = {}): PropertyMap => ({ name: "Engine", host: "https://engine.example.com:8443", username: "reader", password: PASSWORD, ...extra });
+const engineConnection = (extra: PropertyMap = {}): PropertyMap => ({
+    name: "Engine",
+    host: "https://engine.example.com:8443",
+    username: "reader",
+    password: PASSWORD,
+    ...extra,
+});
 
 describe("Connection (through the real host, against the emulator)", function () {
     const stack = useEmulatedStack((s) => {
@@ -41,7 +47,9 @@ describe("Connection (through the real host, against the emulator)", function ()
         assert.deepEqual((await stack.engine.up(program)).created, ["engine"]);
 
         assert.deepEqual(calls(), ["GET /connections", "POST /connections"], "the list before the create tells a lost create from an existing twin");
-        assert.deepEqual(bodies("POST"), [{ name: "Engine", host: "https://engine.example.com:8443", username: "reader", password: PASSWORD, isPrometheusEndpoint: false }]);
+        assert.deepEqual(bodies("POST"), [
+            { name: "Engine", host: "https://engine.example.com:8443", username: "reader", password: PASSWORD, isPrometheusEndpoint: false },
+        ]);
         const { id, outputs } = state();
         assert.equal(stored(id)?.password, PASSWORD);
         assert.equal(outputs.password, PASSWORD, "the write-only password is kept from the inputs");
@@ -64,13 +72,23 @@ describe("Connection (through the real host, against the emulator)", function ()
 
         const next = declare(engineConnection({ host: "https://engine-2.example.com:8443", password: ROTATED, isPrometheusEndpoint: true }));
         const preview = await stack.engine.preview(next);
-        assert.deepEqual(preview.steps.map((s) => [s.op, s.replaces]), [["update", []]]);
+        assert.deepEqual(
+            preview.steps.map((s) => [s.op, s.replaces]),
+            [["update", []]],
+        );
         assert.deepEqual(stack.emu.requests, [], "preview makes no request");
 
         await stack.engine.up(next);
         assert.deepEqual(calls(), [`PUT /connections/${id}`]);
         assert.deepEqual(bodies("PUT"), [
-            { name: "Engine", host: "https://engine-2.example.com:8443", username: "reader", password: ROTATED, observabilitySettingPrefix: null, isPrometheusEndpoint: true },
+            {
+                name: "Engine",
+                host: "https://engine-2.example.com:8443",
+                username: "reader",
+                password: ROTATED,
+                observabilitySettingPrefix: null,
+                isPrometheusEndpoint: true,
+            },
         ]);
         const server = stored(id);
         assert.equal(server?.observabilitySettingPrefix, undefined, "the prefix is cleared");
@@ -90,7 +108,10 @@ describe("Connection (through the real host, against the emulator)", function ()
         stack.emu.clearRequests();
 
         const preview = await stack.engine.preview(declare(withoutPassword));
-        assert.deepEqual(preview.steps.map((s) => [s.op, s.replaces]), [["replace", ["password"]]]);
+        assert.deepEqual(
+            preview.steps.map((s) => [s.op, s.replaces]),
+            [["replace", ["password"]]],
+        );
         const result = await stack.engine.up(declare(withoutPassword));
         assert.deepEqual(result.replaced, ["engine"]);
         assert.deepEqual(calls(), ["GET /connections", "POST /connections", `DELETE /connections/${id}`]);
@@ -132,12 +153,17 @@ describe("Connection (through the real host, against the emulator)", function ()
         stack.emu.store.selfHosted.connections.delete(id);
         stack.emu.clearRequests();
         assert.deepEqual((await stack.engine.destroy()).deleted, ["engine"]);
-        assert.deepEqual(stack.emu.requests.map((r) => [r.method, r.status]), [["DELETE", 404]]);
+        assert.deepEqual(
+            stack.emu.requests.map((r) => [r.method, r.status]),
+            [["DELETE", 404]],
+        );
     });
 
     it("adopts an existing connection: a faithful declaration writes nothing, a different one is one PUT", async function () {
         const api = emulatorClient(stack.emu);
-        const made = api.payload(await api.on("self-hosted", "/connections", "POST", { name: "Made by hand", host: "http://engine:8123", username: "default", password: PASSWORD }));
+        const made = api.payload(
+            await api.on("self-hosted", "/connections", "POST", { name: "Made by hand", host: "http://engine:8123", username: "default", password: PASSWORD }),
+        );
         stack.emu.clearRequests();
 
         const faithful = { name: "Made by hand", host: "http://engine:8123", username: "default", password: PASSWORD, adoptId: made.id };
@@ -189,7 +215,8 @@ describe("Connection (through the real host, against the emulator)", function ()
     it("SDK: the password is sent as a secret and declared a secret output; sources depend on their connection", async function () {
         const recorder = recordRegistrations();
         const config = { ...programConfig(stack.config), "demo:enginePassword": PASSWORD };
-        const run = (mode: "up" | "preview" = "up") => runProgram({ program: PROGRAM, engine: stack.engine, config, secretKeys: ["demo:enginePassword"], mode, project: "demo", stack: "dev" });
+        const run = (mode: "up" | "preview" = "up") =>
+            runProgram({ program: PROGRAM, engine: stack.engine, config, secretKeys: ["demo:enginePassword"], mode, project: "demo", stack: "dev" });
         try {
             assert.deepEqual([...(await run()).created].sort(), ["engine", "logs", "traces"]);
             const registration = recorder.seen.get("engine");

@@ -31,15 +31,50 @@ describe("Dashboard (through the real host, against the emulator)", function () 
 
     type Tile = { name: string; x: number; y: number; w: number; h: number; config: PropertyMap };
     const tiles = (): Tile[] => [
-        { name: "Errors", x: 0, y: 0, w: 12, h: 4, config: { displayType: "line", sourceId: logs, select: [{ aggFn: "count", where: "level:error" }], groupBy: "ServiceName" } },
-        { name: "p95", x: 12, y: 0, w: 6, h: 4, config: { displayType: "number", sourceId: traces, select: [{ aggFn: "quantile", level: 0.95, valueExpression: "Duration" }], color: "chart-red" } },
-        { name: "Slow spans", x: 18, y: 0, w: 6, h: 4, config: { displayType: "table", sourceId: traces, select: [{ aggFn: "avg", valueExpression: "Duration" }], groupBy: "SpanName", orderBy: "avg(Duration) DESC" } },
+        {
+            name: "Errors",
+            x: 0,
+            y: 0,
+            w: 12,
+            h: 4,
+            config: { displayType: "line", sourceId: logs, select: [{ aggFn: "count", where: "level:error" }], groupBy: "ServiceName" },
+        },
+        {
+            name: "p95",
+            x: 12,
+            y: 0,
+            w: 6,
+            h: 4,
+            config: { displayType: "number", sourceId: traces, select: [{ aggFn: "quantile", level: 0.95, valueExpression: "Duration" }], color: "chart-red" },
+        },
+        {
+            name: "Slow spans",
+            x: 18,
+            y: 0,
+            w: 6,
+            h: 4,
+            config: {
+                displayType: "table",
+                sourceId: traces,
+                select: [{ aggFn: "avg", valueExpression: "Duration" }],
+                groupBy: "SpanName",
+                orderBy: "avg(Duration) DESC",
+            },
+        },
         { name: "Latency map", x: 0, y: 4, w: 12, h: 6, config: { displayType: "heatmap", sourceId: traces, select: [{ valueExpression: "Duration" }] } },
         { name: "Recent", x: 12, y: 4, w: 12, h: 6, config: { displayType: "search", sourceId: logs, select: "Timestamp, ServiceName, Body" } },
         { name: "Runbook", x: 0, y: 10, w: 24, h: 2, config: { displayType: "markdown", markdown: "## On call\nSee the runbook." } },
     ];
     const web = (inputs: PropertyMap): DeclaredResource[] => [{ type: "Dashboard", name: "web", provider: PROVIDER, inputs }];
-    const declared = (extra: PropertyMap = {}) => web({ name: "Web service", tags: ["web", "prod", "web"], tiles: tiles(), filters: [{ name: "Service", expression: "ServiceName", sourceId: logs }], savedQuery: "level:error", ...extra });
+    const declared = (extra: PropertyMap = {}) =>
+        web({
+            name: "Web service",
+            tags: ["web", "prod", "web"],
+            tiles: tiles(),
+            filters: [{ name: "Service", expression: "ServiceName", sourceId: logs }],
+            savedQuery: "level:error",
+            ...extra,
+        });
     const state = () => {
         const s = stack.engine.state.get(URN);
         assert.ok(s, "the dashboard is in state");
@@ -52,7 +87,10 @@ describe("Dashboard (through the real host, against the emulator)", function () 
         assert.deepEqual(result.created, ["web"]);
         const { outputs } = state();
         const tileIds = outputs.tileIds as Record<string, string>;
-        assert.deepEqual(tiles().map((t) => tileIds[t.name]), stored()?.tiles.map((t) => t.id));
+        assert.deepEqual(
+            tiles().map((t) => tileIds[t.name]),
+            stored()?.tiles.map((t) => t.id),
+        );
         assert.deepEqual(outputs.tags, ["web", "prod"], "tags deduplicated as the server does");
 
         stack.emu.clearRequests();
@@ -80,7 +118,10 @@ describe("Dashboard (through the real host, against the emulator)", function () 
         assert.deepEqual(result.updated, ["web"]);
         const put = stack.emu.requests.find((r) => r.method === "PUT");
         const sent = (put?.body as { tiles: { id?: string; name: string }[] }).tiles;
-        assert.deepEqual(sent.map((t) => t.id), [...edited.slice(0, -1).map((t) => before[t.name]), undefined]);
+        assert.deepEqual(
+            sent.map((t) => t.id),
+            [...edited.slice(0, -1).map((t) => before[t.name]), undefined],
+        );
         const after = state().outputs.tileIds as Record<string, string>;
         for (const name of ["Errors", "p95", "Slow spans", "Latency map", "Recent"]) assert.equal(after[name], before[name], name);
         assert.equal(after.Runbook, undefined);
@@ -126,11 +167,20 @@ describe("Dashboard (through the real host, against the emulator)", function () 
     });
 
     it("refreshes many dashboards through one shared list, and never trusts the list for a miss", async function () {
-        const many = Array.from({ length: 5 }, (_, i): DeclaredResource => ({ type: "Dashboard", name: `web-${i}`, provider: PROVIDER, inputs: { name: `Web ${i}`, tiles: tiles().slice(0, 1) } }));
+        const many = Array.from({ length: 5 }, (_, i): DeclaredResource => ({
+            type: "Dashboard",
+            name: `web-${i}`,
+            provider: PROVIDER,
+            inputs: { name: `Web ${i}`, tiles: tiles().slice(0, 1) },
+        }));
         await stack.engine.up(many);
         stack.emu.clearRequests();
         assert.deepEqual((await stack.engine.refresh()).same.length, 5);
-        assert.deepEqual(stack.emu.requests.map((r) => `${r.method} ${r.path}`), ["GET /api/v2/dashboards"], "one list answers five reads");
+        assert.deepEqual(
+            stack.emu.requests.map((r) => `${r.method} ${r.path}`),
+            ["GET /api/v2/dashboards"],
+            "one list answers five reads",
+        );
 
         // A write clears the shared list; an object missing from it is read by id before it is declared gone.
         await stack.engine.up(many.slice(0, 4));
@@ -140,7 +190,10 @@ describe("Dashboard (through the real host, against the emulator)", function () 
         stack.emu.clearRequests();
         const refreshed = await stack.engine.refresh();
         assert.deepEqual(refreshed.deleted, ["web-0"]);
-        assert.deepEqual(stack.emu.requests.map((r) => `${r.method} ${r.path}`), ["GET /api/v2/dashboards", `GET /api/v2/dashboards/${gone.id}`]);
+        assert.deepEqual(
+            stack.emu.requests.map((r) => `${r.method} ${r.path}`),
+            ["GET /api/v2/dashboards", `GET /api/v2/dashboards/${gone.id}`],
+        );
     });
 
     it("refuses invalid input at check with the property path and sends nothing", async function () {
@@ -148,7 +201,10 @@ describe("Dashboard (through the real host, against the emulator)", function () 
         bad[1] = { ...bad[1], x: 30 };
         bad.push({ ...bad[0], y: 20 });
         (bad[2].config as PropertyMap).select = [{ aggFn: "avg" }];
-        const error = await stack.engine.up(web({ name: "Web service", tiles: bad, tags: ["x".repeat(40)] })).then(() => undefined, (e: unknown) => e);
+        const error = await stack.engine.up(web({ name: "Web service", tiles: bad, tags: ["x".repeat(40)] })).then(
+            () => undefined,
+            (e: unknown) => e,
+        );
         assert.ok(error instanceof CheckFailedError, String(error));
         const properties = error.failures.map((f) => f.property);
         assert.ok(properties.includes("tiles[1].x"), properties.join());
@@ -178,17 +234,29 @@ describe("Dashboard (through the real host, against the emulator)", function () 
     });
 
     it("manages a dashboard of the managed variant under the cloud API", async function () {
-        const managed = web({ variant: "managed", name: "Managed web", tiles: tiles().slice(0, 2), filters: [{ name: "Service", expression: "ServiceName", sourceId: logs }] });
+        const managed = web({
+            variant: "managed",
+            name: "Managed web",
+            tiles: tiles().slice(0, 2),
+            filters: [{ name: "Service", expression: "ServiceName", sourceId: logs }],
+        });
         await stack.engine.up(managed);
         const { id, outputs } = state();
-        assert.deepEqual(outputs.target, { variant: "managed", organizationId: stack.emu.credentials.organizationId, serviceId: stack.emu.credentials.serviceId });
+        assert.deepEqual(outputs.target, {
+            variant: "managed",
+            organizationId: stack.emu.credentials.organizationId,
+            serviceId: stack.emu.credentials.serviceId,
+        });
         const prefix = `/v1/organizations/${stack.emu.credentials.organizationId}/services/${stack.emu.credentials.serviceId}/observability/dashboards`;
         assert.deepEqual(stack.cloudCalls(), [`GET ${prefix}`, `POST ${prefix}`], "the list before the create, then the create");
         stack.emu.clearRequests();
         await stack.engine.up(web({ ...(managed[0].inputs as PropertyMap), name: "Managed web v2" }));
         const put = stack.emu.requests.find((r) => r.method === "PUT");
         assert.equal(put?.path, `${prefix}/${id}`);
-        assert.ok((put?.body as { filters: { id?: string }[] }).filters.every((f) => typeof f.id === "string"), "managed PUT carries an id on every filter");
+        assert.ok(
+            (put?.body as { filters: { id?: string }[] }).filters.every((f) => typeof f.id === "string"),
+            "managed PUT carries an id on every filter",
+        );
         await stack.engine.destroy();
         assert.equal(stack.emu.store.managed.dashboards.size, 0);
     });

@@ -215,14 +215,21 @@ describe("DataPipe (through the real host, against the emulator)", function () {
             assert.equal(stateOf("clicks").outputs.secrets, undefined);
             stack.emu.clearRequests();
             assert.deepEqual((await stack.engine.refresh()).same, ["files", "clicks"]);
-            assert.deepEqual((await stack.engine.up([...declare("files", objectStoragePipe("files")), ...declare("clicks", kinesisPipe("clicks"))])).same, ["files", "clicks"]);
+            assert.deepEqual((await stack.engine.up([...declare("files", objectStoragePipe("files")), ...declare("clicks", kinesisPipe("clicks"))])).same, [
+                "files",
+                "clicks",
+            ]);
         });
 
         it("creates a postgres pipe and waits through Setup until it snapshots; unreturned settings are kept", async function () {
             const program = declare("replica", postgresPipe("replica"));
             await stack.engine.up(program);
 
-            assert.deepEqual(calls(), ["GET /", "POST /", "GET /", "GET /"], "the list before the POST; Provisioning → Setup → Snapshot, one list per poll round");
+            assert.deepEqual(
+                calls(),
+                ["GET /", "POST /", "GET /", "GET /"],
+                "the list before the POST; Provisioning → Setup → Snapshot, one list per poll round",
+            );
             const { outputs } = stateOf("replica");
             assert.equal(outputs.state, "Snapshot");
             const source = (outputs.source as { postgres: { settings: PropertyMap; port?: number } }).postgres;
@@ -330,7 +337,9 @@ describe("DataPipe (through the real host, against the emulator)", function () {
             const moreColumns = [...columns, { name: "currency", type: "LowCardinality(String)" }];
             const moreMappings = [...fieldMappings, { sourceField: "cur", destinationField: "currency" }];
 
-            await stack.engine.up(declare("p", kafkaPipe("orders", { destination: { ...tableDestination("orders"), columns: moreColumns }, fieldMappings: moreMappings })));
+            await stack.engine.up(
+                declare("p", kafkaPipe("orders", { destination: { ...tableDestination("orders"), columns: moreColumns }, fieldMappings: moreMappings })),
+            );
 
             assert.deepEqual(writes(), [{ call: `PATCH /${id}`, status: 200, body: { fieldMappings: moreMappings, destination: { columns: moreColumns } } }]);
         });
@@ -356,7 +365,11 @@ describe("DataPipe (through the real host, against the emulator)", function () {
             await stack.engine.up(declare("p", kafkaPipe("orders", { scaling: { replicas: 3, replicaCpuMillicores: 1000, replicaMemoryGb: 4 } })));
 
             assert.deepEqual(writes(), [{ call: `PATCH /${id}/scaling`, status: 200, body: { replicas: 3, replicaCpuMillicores: 1000, replicaMemoryGb: 4 } }]);
-            assert.deepEqual(stateOf("p").outputs.scaling, { replicas: 3, replicaCpuMillicores: 1000, replicaMemoryGb: 4 }, "the transient 0 keeps the declared values");
+            assert.deepEqual(
+                stateOf("p").outputs.scaling,
+                { replicas: 3, replicaCpuMillicores: 1000, replicaMemoryGb: 4 },
+                "the transient 0 keeps the declared values",
+            );
 
             pipes.behaviour.quantityStrings = true;
             const refreshed = await stack.engine.refresh();
@@ -405,7 +418,10 @@ describe("DataPipe (through the real host, against the emulator)", function () {
                 { call: `PATCH /${id}/state`, status: 200, body: { command: "stop" } },
                 { call: `PATCH /${id}`, status: 200, body: delta },
             ]);
-            assert.deepEqual((recordOf("db").source.tableMappings as PropertyMap[]).map((m) => m.targetTable), ["public_orders", "public_users"]);
+            assert.deepEqual(
+                (recordOf("db").source.tableMappings as PropertyMap[]).map((m) => m.targetTable),
+                ["public_orders", "public_users"],
+            );
             assert.ok(["Running", "Snapshot"].includes(stateOf("db").outputs.state as string), "the pipe runs again");
             assert.equal(recordOf("db").credentialWrites, 1, "a mapping change sends no credentials");
 
@@ -435,7 +451,11 @@ describe("DataPipe (through the real host, against the emulator)", function () {
             await stack.engine.up(declare("db", postgresPipe("db", { host: "db2.example.com" })));
 
             assert.deepEqual(writes(), [
-                { call: `PATCH /${id}`, status: 200, body: { source: { postgres: { host: "db2.example.com", credentials: { username: "replicator", password: PG_PASSWORD } } } } },
+                {
+                    call: `PATCH /${id}`,
+                    status: 200,
+                    body: { source: { postgres: { host: "db2.example.com", credentials: { username: "replicator", password: PG_PASSWORD } } } },
+                },
             ]);
         });
     });
@@ -498,7 +518,12 @@ describe("DataPipe (through the real host, against the emulator)", function () {
             await stack.engine.destroy();
 
             assert.equal(pipes.pipes.size, 0);
-            assert.deepEqual(writes().map((w) => w.status).sort(), [200, 404]);
+            assert.deepEqual(
+                writes()
+                    .map((w) => w.status)
+                    .sort(),
+                [200, 404],
+            );
         });
     });
 
@@ -513,7 +538,10 @@ describe("DataPipe (through the real host, against the emulator)", function () {
                         schemaRegistry: { url: "https://registry.example.com", authentication: "PLAIN" },
                     },
                 },
-                secrets: { credentials: { username: "ingest", password: KAFKA_PASSWORD }, schemaRegistryCredentials: { username: "reg", password: REGISTRY_PASSWORD } },
+                secrets: {
+                    credentials: { username: "ingest", password: KAFKA_PASSWORD },
+                    schemaRegistryCredentials: { username: "reg", password: REGISTRY_PASSWORD },
+                },
             });
             const program = [...declare("registry", kafka), ...declare("files", objectStoragePipe("files")), ...declare("db", postgresPipe("db"))];
             await stack.engine.up(program);
@@ -525,10 +553,14 @@ describe("DataPipe (through the real host, against the emulator)", function () {
                 assertNoPlainSecret(`outputs of ${u}`, resource.outputs);
                 assertNoPlainSecret(`inputs of ${u}`, resource.inputs);
             }
-            assert.equal((stateOf("registry").outputs.secrets as { schemaRegistryCredentials: { password: string } }).schemaRegistryCredentials.password, REGISTRY_PASSWORD);
+            assert.equal(
+                (stateOf("registry").outputs.secrets as { schemaRegistryCredentials: { password: string } }).schemaRegistryCredentials.password,
+                REGISTRY_PASSWORD,
+            );
             const answers = stack.emu.requests.filter((r) => r.method === "GET");
             assert.ok(answers.length > 0);
-            for (const record of pipes.pipes.values()) assertNoPlainSecret("what the service reports", { ...record, secrets: undefined, unreturned: undefined });
+            for (const record of pipes.pipes.values())
+                assertNoPlainSecret("what the service reports", { ...record, secrets: undefined, unreturned: undefined });
             assertNoPlainSecret("host stderr", stack.host.stderr);
             assertNoPlainSecret("host stdout", stack.host.stdout);
         });
@@ -548,20 +580,54 @@ describe("DataPipe (through the real host, against the emulator)", function () {
 
         it("refuses bad inputs at check with the property path and sends nothing", async function () {
             const cases: [PropertyMap, string, RegExp][] = [
-                [{ ...kafkaPipe("x"), source: { kafka: (kafkaPipe("x").source as { kafka: PropertyMap }).kafka, kinesis: (kinesisPipe("x").source as { kinesis: PropertyMap }).kinesis } }, "source", /exactly one/],
+                [
+                    {
+                        ...kafkaPipe("x"),
+                        source: {
+                            kafka: (kafkaPipe("x").source as { kafka: PropertyMap }).kafka,
+                            kinesis: (kinesisPipe("x").source as { kinesis: PropertyMap }).kinesis,
+                        },
+                    },
+                    "source",
+                    /exactly one/,
+                ],
                 [{ ...kafkaPipe("x"), secrets: undefined }, "secrets.credentials", /\{username, password\}/],
-                [kafkaPipe("x", { source: { kafka: { format: "JSONEachRow", brokers: "b", topics: "t", authentication: "IAM_ROLE" } }, secrets: undefined }), "source.kafka.authentication", /not available for type kafka/],
-                [kafkaPipe("x", { source: { kafka: { format: "JSONEachRow", brokers: "b", topics: "t", offset: { strategy: "from_timestamp" } } } }), "source.kafka.offset.timestamp", /required/],
-                [kafkaPipe("x", { source: { kafka: { format: "JSONEachRow", brokers: "b", topics: "t", offset: { timestamp: "2025-01-01T10:00:30" } } } }), "source.kafka.offset.timestamp", /minute precision/],
+                [
+                    kafkaPipe("x", { source: { kafka: { format: "JSONEachRow", brokers: "b", topics: "t", authentication: "IAM_ROLE" } }, secrets: undefined }),
+                    "source.kafka.authentication",
+                    /not available for type kafka/,
+                ],
+                [
+                    kafkaPipe("x", { source: { kafka: { format: "JSONEachRow", brokers: "b", topics: "t", offset: { strategy: "from_timestamp" } } } }),
+                    "source.kafka.offset.timestamp",
+                    /required/,
+                ],
+                [
+                    kafkaPipe("x", { source: { kafka: { format: "JSONEachRow", brokers: "b", topics: "t", offset: { timestamp: "2025-01-01T10:00:30" } } } }),
+                    "source.kafka.offset.timestamp",
+                    /minute precision/,
+                ],
                 [kafkaPipe("x", { source: { kafka: { format: "XML", brokers: "b", topics: "t" } } }), "source.kafka.format", /JSONEachRow/],
-                [{ ...kinesisPipe("x"), source: { kinesis: { ...(kinesisPipe("x").source as { kinesis: PropertyMap }).kinesis, timestamp: undefined } } }, "source.kinesis.timestamp", /AT_TIMESTAMP/],
+                [
+                    { ...kinesisPipe("x"), source: { kinesis: { ...(kinesisPipe("x").source as { kinesis: PropertyMap }).kinesis, timestamp: undefined } } },
+                    "source.kinesis.timestamp",
+                    /AT_TIMESTAMP/,
+                ],
                 [kafkaPipe("x", { scaling: { replicas: 11 } }), "scaling.replicas", /at most 10/],
                 [kafkaPipe("x", { scaling: { replicaMemoryGb: 0.25 } }), "scaling.replicaMemoryGb", /at least 0.5/],
                 [kafkaPipe("x", { scaling: { concurrency: 2 } }), "scaling.concurrency", /objectStorage/],
                 [kafkaPipe("x", { fieldMappings: [fieldMappings[0]] }), "destination.columns[1].name", /not mapped/],
                 [postgresPipe("x", { tableMappings: [] }), "source.postgres.tableMappings", /at least one/],
-                [postgresPipe("x", { tableMappings: [ordersMapping, { ...usersMapping, targetTable: "public_orders" }] }), "source.postgres.tableMappings[1].targetTable", /duplicates/],
-                [{ ...postgresPipe("x"), source: { postgres: { host: "h", database: "d", settings: {}, tableMappings: [ordersMapping] } } }, "source.postgres.settings.replicationMode", /expected one of/i],
+                [
+                    postgresPipe("x", { tableMappings: [ordersMapping, { ...usersMapping, targetTable: "public_orders" }] }),
+                    "source.postgres.tableMappings[1].targetTable",
+                    /duplicates/,
+                ],
+                [
+                    { ...postgresPipe("x"), source: { postgres: { host: "h", database: "d", settings: {}, tableMappings: [ordersMapping] } } },
+                    "source.postgres.settings.replicationMode",
+                    /expected one of/i,
+                ],
                 [{ ...kafkaPipe("x"), settings: { engine_max_threads: 65 } }, "settings.engine_max_threads", /at most 64/],
             ];
             for (const [inputs, property, reason] of cases) {

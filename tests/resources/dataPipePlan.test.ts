@@ -60,7 +60,9 @@ describe("DataPipe update planning", function () {
 
     it("sends only the changed connection fields, with the credentials the service needs to re-validate them", function () {
         const plan = planUpdate(inputs(), withPostgres({ port: 6543, settings: { replicationMode: "cdc", syncIntervalSeconds: 60 } }));
-        assert.deepEqual(plan, { patch: { source: { postgres: { port: 6543, settings: { syncIntervalSeconds: 60 }, credentials: { username: "u", password: "p" } } } } });
+        assert.deepEqual(plan, {
+            patch: { source: { postgres: { port: 6543, settings: { syncIntervalSeconds: 60 }, credentials: { username: "u", password: "p" } } } },
+        });
     });
 
     it("sends a table-mapping change as a delta only, an edit as removal plus addition", function () {

@@ -10,7 +10,11 @@ import { EmulatedStack, startEmulatedStack } from "../support/emulatedStack";
 import { recordRegistrations } from "../support/registrations";
 
 const PROGRAM = path.join(REPO_ROOT, "examples", "data-pipes", "index.ts");
-const SECRETS = { "demo:kafkaPassword": "example-kafka-pw-41d2", "demo:bucketSecretKey": "example-bucket-key-93aa", "demo:databasePassword": "example-db-pw-0c7e" };
+const SECRETS = {
+    "demo:kafkaPassword": "example-kafka-pw-41d2",
+    "demo:bucketSecretKey": "example-bucket-key-93aa",
+    "demo:databasePassword": "example-db-pw-0c7e",
+};
 
 describe("DataPipe SDK: the example program and getDataPipes", function () {
     let stack: EmulatedStack;
@@ -30,7 +34,9 @@ describe("DataPipe SDK: the example program and getDataPipes", function () {
 
     /** The stack's provider settings plus the example's own settings, as the CLI hands config to a program. */
     function programConfig(extra: Record<string, string> = {}): Record<string, string> {
-        const providerSettings = Object.fromEntries(Object.entries(stack.config).map(([key, value]) => [key, typeof value === "string" ? value : value.secret]));
+        const providerSettings = Object.fromEntries(
+            Object.entries(stack.config).map(([key, value]) => [key, typeof value === "string" ? value : value.secret]),
+        );
         return {
             ...providerSettings,
             "demo:kafkaBrokers": "broker-1.emulated:9092",
@@ -48,7 +54,14 @@ describe("DataPipe SDK: the example program and getDataPipes", function () {
     it("runs the example: one pipe per kind, secrets wrapped and declared secret outputs, nothing planned twice", async function () {
         const recorder = recordRegistrations();
         const run = (extra?: Record<string, string>) =>
-            runProgram({ program: PROGRAM, engine: stack.engine, config: programConfig(extra), secretKeys: Object.keys(SECRETS), project: "demo", stack: "dev" });
+            runProgram({
+                program: PROGRAM,
+                engine: stack.engine,
+                config: programConfig(extra),
+                secretKeys: Object.keys(SECRETS),
+                project: "demo",
+                stack: "dev",
+            });
         try {
             const first = await run();
             assert.deepEqual([...first.created].sort(), ["cdc", "clicks", "files", "orders", "private-brokers", "private-orders", "replica"]);
@@ -63,7 +76,13 @@ describe("DataPipe SDK: the example program and getDataPipes", function () {
                 for (const value of Object.values(SECRETS)) assert.ok(!source.includes(value), `${name}: source holds no secret`);
             }
             const states = Object.fromEntries([...pipesState(stack.emu.cloud).pipes.values()].map((pipe) => [pipe.name, pipe.state]));
-            assert.deepEqual(states, { "orders-from-kafka": "Running", "logs-from-bucket": "Running", "clicks-from-stream": "Running", "shop-replica": "Snapshot", "orders-from-private-kafka": "Running" });
+            assert.deepEqual(states, {
+                "orders-from-kafka": "Running",
+                "logs-from-bucket": "Running",
+                "clicks-from-stream": "Running",
+                "shop-replica": "Snapshot",
+                "orders-from-private-kafka": "Running",
+            });
             // The private pipe reaches the MSK brokers through the endpoint, by reference to its outputs.
             const [endpoint] = reversePrivateEndpointsState(stack.emu.cloud).endpoints.values();
             const privatePipe = [...pipesState(stack.emu.cloud).pipes.values()].find((pipe) => pipe.name === "orders-from-private-kafka");
@@ -100,7 +119,9 @@ describe("DataPipe SDK: the example program and getDataPipes", function () {
             fieldMappings: [{ sourceField: "id", destinationField: "id" }],
             settings: { engine_max_threads: 2 },
         };
-        await stack.engine.up([{ type: "DataPipe", name: "listed", provider: "exports.handler = () => require(\"pulumi-observability/providers\").dataPipe;", inputs: kafka }]);
+        await stack.engine.up([
+            { type: "DataPipe", name: "listed", provider: 'exports.handler = () => require("pulumi-observability/providers").dataPipe;', inputs: kafka },
+        ]);
         pipesState(stack.emu.cloud).behaviour.settingsPrefix = "vendor_";
         pipesState(stack.emu.cloud).behaviour.quantityStrings = true;
         const saved = { ...process.env };

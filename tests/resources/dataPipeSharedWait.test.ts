@@ -76,11 +76,23 @@ describe("data pipe state waits: one list per poll round for every pipe waiting 
             source:
                 kind === "kafka"
                     ? { kafka: { format: "JSONEachRow", brokers: "b1:9092", topics: name, authentication: "SCRAM-SHA-512" } }
-                    : { postgres: { host: "db.example.com", database: "shop", settings: { replicationMode: "cdc" }, tableMappings: [{ sourceSchemaName: "public", sourceTable: name, targetTable: name }] } },
+                    : {
+                          postgres: {
+                              host: "db.example.com",
+                              database: "shop",
+                              settings: { replicationMode: "cdc" },
+                              tableMappings: [{ sourceSchemaName: "public", sourceTable: name, targetTable: name }],
+                          },
+                      },
             secrets: { credentials: { username: "u", password: "p" } },
             destination:
                 kind === "kafka"
-                    ? { table: name, managedTable: true, tableDefinition: { engine: { type: "MergeTree" }, sortingKey: ["id"] }, columns: [{ name: "id", type: "String" }] }
+                    ? {
+                          table: name,
+                          managedTable: true,
+                          tableDefinition: { engine: { type: "MergeTree" }, sortingKey: ["id"] },
+                          columns: [{ name: "id", type: "String" }],
+                      }
                     : { database: "replica" },
             ...(kind === "kafka" ? { fieldMappings: [{ sourceField: "id", destinationField: "id" }] } : {}),
         });
@@ -109,7 +121,10 @@ describe("data pipe state waits: one list per poll round for every pipe waiting 
 
         const settled = await Promise.all(pipes.map(({ inputs, pipe }) => waitForState(api, pipe.id, runningStates(inputs), 0)));
 
-        assert.deepEqual(settled.map((pipe) => pipe.state), ["Running", "Running", "Snapshot", "Running", "Running", "Running"]);
+        assert.deepEqual(
+            settled.map((pipe) => pipe.state),
+            ["Running", "Running", "Snapshot", "Running", "Running", "Running"],
+        );
         assert.deepEqual(calls(), ["GET /", "GET /"], "two rounds: one list each, whatever the number of pipes");
     });
 
@@ -128,7 +143,10 @@ describe("data pipe state waits: one list per poll round for every pipe waiting 
         clock.advance(7_000 + 250);
 
         const settled = await Promise.all([firstWait, ...laterWaits]);
-        assert.deepEqual(settled.map((pipe) => pipe.state), ["Running", "Running", "Running"]);
+        assert.deepEqual(
+            settled.map((pipe) => pipe.state),
+            ["Running", "Running", "Running"],
+        );
         assert.deepEqual(calls(), ["GET /"], "the pipes that joined while it queued are answered by the same list");
     });
 
@@ -140,7 +158,10 @@ describe("data pipe state waits: one list per poll round for every pipe waiting 
 
         const results = await Promise.allSettled([kept, gone].map(({ inputs, pipe }) => waitForState(api, pipe.id, runningStates(inputs), 0)));
         assert.equal(results[0].status === "fulfilled" && results[0].value.state, "Running");
-        assert.ok(results[1].status === "rejected" && /GET .*\/pipes\/.* → HTTP 404/.test(String(results[1].reason)), String(results[1].status === "rejected" && results[1].reason));
+        assert.ok(
+            results[1].status === "rejected" && /GET .*\/pipes\/.* → HTTP 404/.test(String(results[1].reason)),
+            String(results[1].status === "rejected" && results[1].reason),
+        );
         assert.deepEqual(calls(), ["GET /", `GET /${gone.pipe.id}`]);
 
         // A pipe whose deadline expires before its round leaves it; a round nobody waits for any more is never run.

@@ -68,7 +68,10 @@ describe("OrganizationSettings (through the real host, against the emulator)", f
 
         const preview = await stack.engine.preview(next);
         assert.deepEqual(preview.updated, ["org"]);
-        assert.deepEqual(preview.steps.map((s) => [s.op, s.changes, s.replaces]), [["update", "some", []]]);
+        assert.deepEqual(
+            preview.steps.map((s) => [s.op, s.changes, s.replaces]),
+            [["update", "some", []]],
+        );
         assert.deepEqual(stack.cloudCalls(), [], "preview makes no request");
 
         await stack.engine.up(next);
@@ -137,7 +140,10 @@ describe("OrganizationSettings (through the real host, against the emulator)", f
         assert.deepEqual(result.deleted, ["org"]);
         assert.deepEqual(stack.cloudCalls(), []);
         assert.equal(stack.emu.cloud.organization.name, "Acme");
-        assert.deepEqual(stack.emu.cloud.organization.privateEndpoints.map((e) => e.id), ["vpce-a"]);
+        assert.deepEqual(
+            stack.emu.cloud.organization.privateEndpoints.map((e) => e.id),
+            ["vpce-a"],
+        );
     });
 
     it("refuses bad input at check with the property path and sends nothing", async function () {
@@ -155,14 +161,20 @@ describe("OrganizationSettings (through the real host, against the emulator)", f
 
         const moved = await stack.engine.preview(org({ organizationId: randomUUID() }));
         assert.deepEqual(moved.replaced, ["org"]);
-        assert.deepEqual(moved.steps.map((s) => [s.replaces, s.deleteBeforeReplace]), [[["organizationId"], false]]);
+        assert.deepEqual(
+            moved.steps.map((s) => [s.replaces, s.deleteBeforeReplace]),
+            [[["organizationId"], false]],
+        );
 
         const spelled = await stack.engine.preview(org({ organizationId: stack.emu.credentials.organizationId.toUpperCase() }));
         assert.deepEqual(spelled.same, ["org"]);
 
         const unknown = await stack.engine.preview(org({ name: UNKNOWN }));
         assert.deepEqual(unknown.updated, ["org"]);
-        assert.deepEqual(unknown.steps.map((s) => s.replaces), [[]]);
+        assert.deepEqual(
+            unknown.steps.map((s) => s.replaces),
+            [[]],
+        );
     });
 
     it("does not send a PATCH again when its answer was lost but it applied", async function () {
@@ -185,7 +197,10 @@ describe("emulator: organization routes (independent of the provider)", function
         running.emu.cloud.organization.privateEndpoints = [reported("vpce-a", "A"), reported("vpce-b", "B")];
 
         const { status, json } = await cloudRequest(running.emu, "PATCH", orgPath(), {
-            privateEndpoints: { add: [endpoint("vpce-a", "A2")], remove: [endpoint("vpce-a", "A"), endpoint("vpce-b", "B"), endpoint("vpce-z", "never there")] },
+            privateEndpoints: {
+                add: [endpoint("vpce-a", "A2")],
+                remove: [endpoint("vpce-a", "A"), endpoint("vpce-b", "B"), endpoint("vpce-z", "never there")],
+            },
         });
 
         assert.equal(status, 200);
@@ -205,7 +220,10 @@ describe("emulator: organization routes (independent of the provider)", function
             const { status, json } = await cloudRequest(running.emu, "PATCH", orgPath(), body);
             assert.equal(status, 400);
             assert.match((json as { error: string }).error, new RegExp(`^BAD_REQUEST: Body validation failed: ${message.replace(/[()]/g, "\\$&")}$`));
-            assert.deepEqual(running.emu.invalidRequests.map((r) => [r.source, r.rejected]), [["contract", true]]);
+            assert.deepEqual(
+                running.emu.invalidRequests.map((r) => [r.source, r.rejected]),
+                [["contract", true]],
+            );
         }
         assert.equal(running.emu.cloud.organization.name, "Emulated organization");
         assert.deepEqual(running.emu.cloud.organization.privateEndpoints, [reported("vpce-a", "A")]);
@@ -215,6 +233,9 @@ describe("emulator: organization routes (independent of the provider)", function
         running.emu.clearInvalidRequests();
         const { status } = await cloudRequest(running.emu, "PATCH", orgPath(), { privateEndpoints: { add: "vpce-a" } });
         assert.equal(status, 400);
-        assert.deepEqual(running.emu.invalidRequests.map((r) => r.source), ["openapi"]);
+        assert.deepEqual(
+            running.emu.invalidRequests.map((r) => r.source),
+            ["openapi"],
+        );
     });
 });

@@ -10,8 +10,18 @@ const PROVIDER = packageProviderText("pipeReversePrivateEndpoint");
 const PIPE_PROVIDER = packageProviderText("dataPipe");
 const SERVICE_NAME = "com.amazonaws.vpce.us-east-1.vpce-svc-0123456789abcdef0";
 
-const vpcEndpoint = (extra: PropertyMap = {}): PropertyMap => ({ description: "orders kafka", type: "VPC_ENDPOINT_SERVICE", vpcEndpointServiceName: SERVICE_NAME, ...extra });
-const mskEndpoint: PropertyMap = { description: "orders msk", type: "MSK_MULTI_VPC", mskClusterArn: "arn:aws:kafka:us-east-1:123456789012:cluster/orders/abc", mskAuthentication: "SASL_IAM" };
+const vpcEndpoint = (extra: PropertyMap = {}): PropertyMap => ({
+    description: "orders kafka",
+    type: "VPC_ENDPOINT_SERVICE",
+    vpcEndpointServiceName: SERVICE_NAME,
+    ...extra,
+});
+const mskEndpoint: PropertyMap = {
+    description: "orders msk",
+    type: "MSK_MULTI_VPC",
+    mskClusterArn: "arn:aws:kafka:us-east-1:123456789012:cluster/orders/abc",
+    mskAuthentication: "SASL_IAM",
+};
 
 function endpoint(inputs: PropertyMap, name = "rpe"): DeclaredResource {
     return { type: "PipeReversePrivateEndpoint", name, provider: PROVIDER, inputs };
@@ -25,7 +35,12 @@ const kafkaInputs = (kafka: PropertyMap): PropertyMap => ({
     name: "orders",
     source: { kafka: { format: "JSONEachRow", topics: "orders", authentication: "SCRAM-SHA-512", ...kafka } },
     secrets: { credentials: { username: "ingest", password: "pw" } },
-    destination: { table: "orders", managedTable: true, tableDefinition: { engine: { type: "MergeTree" }, sortingKey: ["id"] }, columns: [{ name: "id", type: "String" }] },
+    destination: {
+        table: "orders",
+        managedTable: true,
+        tableDefinition: { engine: { type: "MergeTree" }, sortingKey: ["id"] },
+        columns: [{ name: "id", type: "String" }],
+    },
     fieldMappings: [{ sourceField: "id", destinationField: "id" }],
 });
 
@@ -63,9 +78,22 @@ describe("PipeReversePrivateEndpoint (through the real host, against the emulato
         const result = await stack.engine.up([endpoint(vpcEndpoint({ customPrivateDnsMappings: [{ privateDnsName: "kafka.internal.example.com" }] }))]);
 
         assert.deepEqual(result.created, ["rpe"]);
-        assert.deepEqual(calls(), ["GET ", "POST ", "GET /:id", "GET /:id", "GET /:id"], "listed before the POST (to recognise a lost create), then polled until Ready");
+        assert.deepEqual(
+            calls(),
+            ["GET ", "POST ", "GET /:id", "GET /:id", "GET /:id"],
+            "listed before the POST (to recognise a lost create), then polled until Ready",
+        );
         const post = stack.emu.requests.find((r) => r.method === "POST");
-        assert.deepEqual(post?.body, { description: "orders kafka", type: "VPC_ENDPOINT_SERVICE", vpcEndpointServiceName: SERVICE_NAME, customPrivateDnsMappings: [{ privateDnsName: "kafka.internal.example.com" }] }, "only the type's own fields");
+        assert.deepEqual(
+            post?.body,
+            {
+                description: "orders kafka",
+                type: "VPC_ENDPOINT_SERVICE",
+                vpcEndpointServiceName: SERVICE_NAME,
+                customPrivateDnsMappings: [{ privateDnsName: "kafka.internal.example.com" }],
+            },
+            "only the type's own fields",
+        );
         const record = [...rpe().endpoints.values()][0];
         const { id, outputs } = stateOf();
         assert.equal(id, record.id);
@@ -92,7 +120,10 @@ describe("PipeReversePrivateEndpoint (through the real host, against the emulato
 
         const { outputs } = stateOf();
         assert.equal(outputs.status, "PendingAcceptance");
-        assert.match(String(outputs.actionRequired), new RegExp(`The owner of ${SERVICE_NAME.replace(/\./g, "\\.")} must accept the connection from endpoint vpce-`));
+        assert.match(
+            String(outputs.actionRequired),
+            new RegExp(`The owner of ${SERVICE_NAME.replace(/\./g, "\\.")} must accept the connection from endpoint vpce-`),
+        );
 
         // Accepted outside the API: a refresh shows it Ready, and the message goes.
         [...rpe().endpoints.values()][0].status = "Ready";
@@ -141,17 +172,28 @@ describe("PipeReversePrivateEndpoint (through the real host, against the emulato
         const id = stateOf().id;
         stack.emu.clearRequests();
 
-        const updated = await stack.engine.up([endpoint(vpcEndpoint({ customPrivateDnsMappings: [{ privateDnsName: "a.example.com" }, { privateDnsName: "*.b.example.com" }] }))]);
+        const updated = await stack.engine.up([
+            endpoint(vpcEndpoint({ customPrivateDnsMappings: [{ privateDnsName: "a.example.com" }, { privateDnsName: "*.b.example.com" }] })),
+        ]);
         assert.deepEqual(updated.updated, ["rpe"]);
         assert.deepEqual(calls(), ["PATCH /:id"]);
-        assert.deepEqual(stack.emu.requests[0]?.body, { customPrivateDnsMappings: [{ privateDnsName: "a.example.com" }, { privateDnsName: "*.b.example.com" }] });
+        assert.deepEqual(stack.emu.requests[0]?.body, {
+            customPrivateDnsMappings: [{ privateDnsName: "a.example.com" }, { privateDnsName: "*.b.example.com" }],
+        });
         stack.emu.clearRequests();
         await stack.engine.up([endpoint(vpcEndpoint())]);
-        assert.deepEqual(stack.emu.requests.map((r) => r.body), [{ customPrivateDnsMappings: [] }], "dropping them sends [] (clears them)");
+        assert.deepEqual(
+            stack.emu.requests.map((r) => r.body),
+            [{ customPrivateDnsMappings: [] }],
+            "dropping them sends [] (clears them)",
+        );
         assert.equal(stateOf().id, id);
 
         const preview = await stack.engine.preview([endpoint(vpcEndpoint({ description: "orders kafka v2" }))]);
-        assert.deepEqual(preview.steps.map((s) => [s.op, s.replaces, s.deleteBeforeReplace]), [["replace", ["description"], false]]);
+        assert.deepEqual(
+            preview.steps.map((s) => [s.op, s.replaces, s.deleteBeforeReplace]),
+            [["replace", ["description"], false]],
+        );
         const replaced = await stack.engine.up([endpoint(vpcEndpoint({ vpcEndpointServiceName: `${SERVICE_NAME}1` }))]);
         assert.deepEqual(replaced.replaced, ["rpe"]);
         assert.notEqual(stateOf().id, id);
@@ -190,19 +232,30 @@ describe("PipeReversePrivateEndpoint (through the real host, against the emulato
         stack.emu.clearRequests();
         await stack.engine.destroy();
         assert.deepEqual(calls(), ["DELETE /:id", "GET /:id", "GET /:id", "GET /:id"], "Deleting for two GETs, then 404");
-        assert.ok(stack.cloudCalls().findIndex((c) => c.startsWith("DELETE") && c.includes("/pipes/")) < stack.cloudCalls().findIndex((c) => c.includes("/pipesReversePrivateEndpoints")));
+        assert.ok(
+            stack.cloudCalls().findIndex((c) => c.startsWith("DELETE") && c.includes("/pipes/")) <
+                stack.cloudCalls().findIndex((c) => c.includes("/pipesReversePrivateEndpoints")),
+        );
         assert.equal(rpe().endpoints.size, 0);
     });
 
     it("refuses to delete an endpoint that pipes still use, with the server's message naming them", async function () {
-        await stack.engine.up([endpoint(vpcEndpoint()), kafkaPipe((outputs) => kafkaInputs({ brokers: "b1:9092", reversePrivateEndpointIds: [outputs.rpe.id] }))]);
+        await stack.engine.up([
+            endpoint(vpcEndpoint()),
+            kafkaPipe((outputs) => kafkaInputs({ brokers: "b1:9092", reversePrivateEndpointIds: [outputs.rpe.id] })),
+        ]);
         const id = stateOf().id;
         const pipeId = [...pipesState(stack.emu.cloud).pipes.keys()][0];
 
         // The program keeps the pipe (now with a literal id) and drops the endpoint.
         await assert.rejects(stack.engine.up([kafkaPipe(() => kafkaInputs({ brokers: "b1:9092", reversePrivateEndpointIds: [id] }))]), (error: unknown) => {
             assert.ok(error instanceof HostCallError);
-            assert.match(error.details, new RegExp(`DELETE .*/pipesReversePrivateEndpoints/${id} → HTTP 400.*in use by pipes orders \\(${pipeId}\\).*Delete the pipes that use the endpoint first`));
+            assert.match(
+                error.details,
+                new RegExp(
+                    `DELETE .*/pipesReversePrivateEndpoints/${id} → HTTP 400.*in use by pipes orders \\(${pipeId}\\).*Delete the pipes that use the endpoint first`,
+                ),
+            );
             return true;
         });
         assert.ok(rpe().endpoints.has(id));
@@ -211,7 +264,14 @@ describe("PipeReversePrivateEndpoint (through the real host, against the emulato
     it("lets a postgres pipe use the endpoint's DNS name as its host", async function () {
         const postgres = (outputs: OutputsByName): PropertyMap => ({
             name: "replica",
-            source: { postgres: { host: (outputs.rpe.dnsNames as string[])[0], database: "shop", settings: { replicationMode: "cdc" }, tableMappings: [{ sourceSchemaName: "public", sourceTable: "orders", targetTable: "orders" }] } },
+            source: {
+                postgres: {
+                    host: (outputs.rpe.dnsNames as string[])[0],
+                    database: "shop",
+                    settings: { replicationMode: "cdc" },
+                    tableMappings: [{ sourceSchemaName: "public", sourceTable: "orders", targetTable: "orders" }],
+                },
+            },
             secrets: { credentials: { username: "replicator", password: "pw" } },
             destination: { database: "replica" },
         });
@@ -239,11 +299,16 @@ describe("PipeReversePrivateEndpoint (through the real host, against the emulato
         assert.deepEqual(calls(), ["GET /:id"], "a faithful declaration is only read");
 
         const renamed = await existing("dns");
-        await stack.engine.up([endpoint({ ...vpcEndpoint({ description: "dns", customPrivateDnsMappings: [{ privateDnsName: "adopted.example.com" }] }), adoptId: renamed })]);
+        await stack.engine.up([
+            endpoint({ ...vpcEndpoint({ description: "dns", customPrivateDnsMappings: [{ privateDnsName: "adopted.example.com" }] }), adoptId: renamed }),
+        ]);
         assert.deepEqual(calls(), ["GET /:id", "PATCH /:id"]);
 
         const other = await existing("other");
-        await assert.rejects(stack.engine.up([endpoint({ ...vpcEndpoint({ description: "another" }), adoptId: other })]), /description of endpoint .* cannot change in place/);
+        await assert.rejects(
+            stack.engine.up([endpoint({ ...vpcEndpoint({ description: "another" }), adoptId: other })]),
+            /description of endpoint .* cannot change in place/,
+        );
     });
 
     it("finds the endpoint instead of creating a second one when the POST's answer is lost", async function () {
@@ -263,7 +328,10 @@ describe("PipeReversePrivateEndpoint (through the real host, against the emulato
             [vpcEndpoint({ mskClusterArn: "arn:aws:kafka:x" }), "mskClusterArn"],
             [{ ...mskEndpoint, customPrivateDnsMappings: [{ privateDnsName: "a.example.com" }] }, "customPrivateDnsMappings"],
             [vpcEndpoint({ customPrivateDnsMappings: [{ privateDnsName: "not a name" }] }), "customPrivateDnsMappings[0].privateDnsName"],
-            [vpcEndpoint({ customPrivateDnsMappings: [{ privateDnsName: "a.example.com" }, { privateDnsName: "A.example.com" }] }), "customPrivateDnsMappings[1].privateDnsName"],
+            [
+                vpcEndpoint({ customPrivateDnsMappings: [{ privateDnsName: "a.example.com" }, { privateDnsName: "A.example.com" }] }),
+                "customPrivateDnsMappings[1].privateDnsName",
+            ],
             [vpcEndpoint({ description: "d".repeat(256) }), "description"],
             [vpcEndpoint({ type: "VPC_PEERING" }), "type"],
             [{ description: "g", type: "GCP_PSC_SERVICE_ATTACHMENT", gcpServiceAttachment: "attachment-1" }, "gcpServiceAttachment"],

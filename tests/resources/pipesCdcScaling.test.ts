@@ -55,7 +55,10 @@ describe("PipesCdcScaling (through the real host, against the emulator)", functi
     it("fails clearly while the service has no database pipe, and sends no PATCH", async function () {
         await assert.rejects(stack.engine.up(scaling({ replicaCpuMillicores: 4000 })), (error: unknown) => {
             assert.ok(error instanceof HostCallError);
-            assert.match(error.details, /the service has no database \(postgres\) pipe yet, and its CDC capacity exists only once one was provisioned .*dependsOn/);
+            assert.match(
+                error.details,
+                /the service has no database \(postgres\) pipe yet, and its CDC capacity exists only once one was provisioned .*dependsOn/,
+            );
             return true;
         });
         assert.deepEqual(calls(), ["GET /pipesCdcScaling", "GET /pipes"]);
@@ -68,7 +71,11 @@ describe("PipesCdcScaling (through the real host, against the emulator)", functi
         const result = await stack.engine.up(scaling({ replicaCpuMillicores: 6000 }));
 
         assert.deepEqual(result.created, ["cdc"]);
-        assert.deepEqual(calls(), ["GET /pipesCdcScaling", "PATCH /pipesCdcScaling", "GET /pipesCdcScaling", "GET /pipesCdcScaling", "GET /pipesCdcScaling"], "old sizes for two GETs, then the new ones");
+        assert.deepEqual(
+            calls(),
+            ["GET /pipesCdcScaling", "PATCH /pipesCdcScaling", "GET /pipesCdcScaling", "GET /pipesCdcScaling", "GET /pipesCdcScaling"],
+            "old sizes for two GETs, then the new ones",
+        );
         assert.deepEqual(stack.emu.requests[1]?.body, { replicaCpuMillicores: 6000, replicaMemoryGb: 24 });
         assert.deepEqual(cdc().current, { replicaCpuMillicores: 6000, replicaMemoryGb: 24 });
         const { id, outputs } = stateOf();
@@ -121,7 +128,10 @@ describe("PipesCdcScaling (through the real host, against the emulator)", functi
 
         await assert.rejects(stack.engine.up(scaling({ replicaCpuMillicores: 4000, timeouts: { update: "1s" } })), (error: unknown) => {
             assert.ok(error instanceof HostCallError);
-            assert.match(error.details, /accepted 4000 millicores \/ 16 GB but still reported 2000 \/ 8 when the operation's timeout expired; the change can take a few minutes/);
+            assert.match(
+                error.details,
+                /accepted 4000 millicores \/ 16 GB but still reported 2000 \/ 8 when the operation's timeout expired; the change can take a few minutes/,
+            );
             return true;
         });
     });

@@ -63,7 +63,9 @@ describe("QueryEndpoint (through the real host, against the emulator)", function
         const id = state().id;
         stack.emu.clearRequests();
 
-        const result = await stack.engine.up(endpoint({ roles: ["sql_console_read_only"], openApiKeys: ["key-a"], allowedOrigins: "app.example.com,new.example.com" }));
+        const result = await stack.engine.up(
+            endpoint({ roles: ["sql_console_read_only"], openApiKeys: ["key-a"], allowedOrigins: "app.example.com,new.example.com" }),
+        );
 
         assert.deepEqual(result.updated, ["query"]);
         assert.deepEqual(postBodies(), [{ roles: ["sql_console_read_only"], openApiKeys: ["key-a"], allowedOrigins: "app.example.com,new.example.com" }]);
@@ -132,10 +134,17 @@ describe("QueryEndpoint (through the real host, against the emulator)", function
         await stack.engine.up(endpoint({ roles: ["sql_console_read_only"] }));
 
         const moved = await stack.engine.preview(endpoint({ roles: ["sql_console_read_only"], serviceId: randomUUID() }));
-        assert.deepEqual(moved.steps.map((s) => [s.op, s.replaces, s.deleteBeforeReplace]), [["replace", ["serviceId"], false]]);
+        assert.deepEqual(
+            moved.steps.map((s) => [s.op, s.replaces, s.deleteBeforeReplace]),
+            [["replace", ["serviceId"], false]],
+        );
 
         const unknownKeys = await stack.engine.preview(endpoint({ roles: ["sql_console_read_only"], openApiKeys: [UNKNOWN] }));
-        assert.deepEqual(unknownKeys.steps.map((s) => [s.op, s.replaces]), [["update", []]], "an unknown key is no move");
+        assert.deepEqual(
+            unknownKeys.steps.map((s) => [s.op, s.replaces]),
+            [["update", []]],
+            "an unknown key is no move",
+        );
     });
 
     it("resends an upsert whose answer was lost (sending the same body twice is harmless)", async function () {
@@ -159,12 +168,20 @@ describe("emulator: query endpoint routes (independent of the provider)", functi
         assert.equal((await cloudRequest(running.emu, "GET", endpointPath())).status, 404);
         assert.equal((await cloudRequest(running.emu, "DELETE", endpointPath())).status, 404);
 
-        const created = await cloudRequest(running.emu, "POST", endpointPath(), { roles: ["sql_console_admin", "sql_console_read_only"], openApiKeys: ["k1"], allowedOrigins: "a.example.com" });
+        const created = await cloudRequest(running.emu, "POST", endpointPath(), {
+            roles: ["sql_console_admin", "sql_console_read_only"],
+            openApiKeys: ["k1"],
+            allowedOrigins: "a.example.com",
+        });
         const first = (created.json as { result: { id: string; roles: string[] } }).result;
         assert.deepEqual(first.roles, ["sql_console_read_only", "sql_console_admin"]);
 
         const replaced = await cloudRequest(running.emu, "POST", endpointPath(), { roles: ["sql_console_admin"] });
-        assert.deepEqual((replaced.json as { result: unknown }).result, { id: first.id, roles: ["sql_console_admin"], openApiKeys: [], allowedOrigins: "" }, "omitted fields are reset, not merged");
+        assert.deepEqual(
+            (replaced.json as { result: unknown }).result,
+            { id: first.id, roles: ["sql_console_admin"], openApiKeys: [], allowedOrigins: "" },
+            "omitted fields are reset, not merged",
+        );
 
         const deleted = await cloudRequest(running.emu, "DELETE", endpointPath());
         assert.equal(deleted.status, 200);
@@ -176,7 +193,10 @@ describe("emulator: query endpoint routes (independent of the provider)", functi
     it("refuses an unknown role against the OpenAPI document", async function () {
         const { status } = await cloudRequest(running.emu, "POST", endpointPath(), { roles: ["owner"] });
         assert.equal(status, 400);
-        assert.deepEqual(running.emu.invalidRequests.map((r) => [r.source, r.rejected]), [["openapi", true]]);
+        assert.deepEqual(
+            running.emu.invalidRequests.map((r) => [r.source, r.rejected]),
+            [["openapi", true]],
+        );
         assert.equal(queryEndpointState(running.emu.cloud).endpoint, undefined);
     });
 });

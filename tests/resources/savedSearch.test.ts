@@ -14,20 +14,27 @@ const program = (inputs: PropertyMap, name = "errors"): DeclaredResource[] => [{
 for (const variant of ["self-hosted", "managed"] as const) {
     describe(`SavedSearch on the ${variant} variant (through the real host, against the emulator)`, function () {
         // Every test starts without alerts and with the fixtures alone, so counts speak for the test alone.
-        const stack = useEmulatedStack(({ emu }) => {
-            for (const team of [emu.store.selfHosted, emu.store.managed]) {
-                team.alerts.clear();
-                for (const id of team.savedSearches.keys()) if (id !== emu.fixtures.savedSearch.id) team.savedSearches.delete(id);
-            }
-        }, { config: { "observability:variant": variant } });
+        const stack = useEmulatedStack(
+            ({ emu }) => {
+                for (const team of [emu.store.selfHosted, emu.store.managed]) {
+                    team.alerts.clear();
+                    for (const id of team.savedSearches.keys()) if (id !== emu.fixtures.savedSearch.id) team.savedSearches.delete(id);
+                }
+            },
+            { config: { "observability:variant": variant } },
+        );
         let api: ReturnType<typeof directApi>;
         before(function () {
             api = directApi(stack.emu, variant);
         });
 
         const logs = () => stack.emu.fixtures.sources.logs.id;
-        const calls = () => stack.emu.requests.filter((r) => /\/(saved-searches|alerts)/.test(r.path)).map((r) => `${r.method} ${r.path.slice(api.prefix.length).replace(/\?.*$/, "")}`);
-        const bodies = (method: string) => stack.emu.requests.filter((r) => r.method === method && r.path.includes("/saved-searches")).map((r) => r.body as Record<string, unknown>);
+        const calls = () =>
+            stack.emu.requests
+                .filter((r) => /\/(saved-searches|alerts)/.test(r.path))
+                .map((r) => `${r.method} ${r.path.slice(api.prefix.length).replace(/\?.*$/, "")}`);
+        const bodies = (method: string) =>
+            stack.emu.requests.filter((r) => r.method === method && r.path.includes("/saved-searches")).map((r) => r.body as Record<string, unknown>);
         const state = () => {
             const s = stack.engine.state.get(URN);
             assert.ok(s, "the saved search is in state");
@@ -39,9 +46,26 @@ for (const variant of ["self-hosted", "managed"] as const) {
         it("creates with the server's defaults sent explicitly, then plans nothing without a request", async function () {
             const declared = program(search());
             assert.deepEqual((await stack.engine.up(declared)).created, ["errors"]);
-            assert.deepEqual(calls().filter((call) => !call.startsWith("GET")), ["POST /saved-searches"]);
-            assert.deepEqual(bodies("POST"), [{ name: "Checkout errors", sourceId: logs(), select: "", where: "SeverityText:error", whereLanguage: "lucene", orderBy: "", tags: [], filters: [] }]);
-            const target = variant === "self-hosted" ? { variant } : { variant, organizationId: stack.emu.credentials.organizationId, serviceId: stack.emu.credentials.serviceId };
+            assert.deepEqual(
+                calls().filter((call) => !call.startsWith("GET")),
+                ["POST /saved-searches"],
+            );
+            assert.deepEqual(bodies("POST"), [
+                {
+                    name: "Checkout errors",
+                    sourceId: logs(),
+                    select: "",
+                    where: "SeverityText:error",
+                    whereLanguage: "lucene",
+                    orderBy: "",
+                    tags: [],
+                    filters: [],
+                },
+            ]);
+            const target =
+                variant === "self-hosted"
+                    ? { variant }
+                    : { variant, organizationId: stack.emu.credentials.organizationId, serviceId: stack.emu.credentials.serviceId };
             assert.deepEqual(state().outputs.target, target);
 
             stack.emu.clearRequests();
@@ -58,14 +82,33 @@ for (const variant of ["self-hosted", "managed"] as const) {
             stack.emu.clearRequests();
 
             const traces = stack.emu.fixtures.sources.traces.id;
-            const next = program(search({ sourceId: traces, where: "StatusCode = 'Error'", whereLanguage: "sql", filters: [{ condition: "ServiceName IN ('checkout', 'cart')" }] }));
+            const next = program(
+                search({
+                    sourceId: traces,
+                    where: "StatusCode = 'Error'",
+                    whereLanguage: "sql",
+                    filters: [{ condition: "ServiceName IN ('checkout', 'cart')" }],
+                }),
+            );
             const preview = await stack.engine.preview(next);
-            assert.deepEqual(preview.steps.map((s) => [s.op, s.replaces]), [["update", []]]);
+            assert.deepEqual(
+                preview.steps.map((s) => [s.op, s.replaces]),
+                [["update", []]],
+            );
             assert.deepEqual(stack.emu.requests, []);
             assert.deepEqual((await stack.engine.up(next)).updated, ["errors"]);
             assert.deepEqual(calls(), [`PUT /saved-searches/${id}`]);
             assert.deepEqual(bodies("PUT"), [
-                { name: "Checkout errors", sourceId: traces, select: "", where: "StatusCode = 'Error'", whereLanguage: "sql", orderBy: "", tags: [], filters: [{ type: "sql", condition: "ServiceName IN ('checkout', 'cart')" }] },
+                {
+                    name: "Checkout errors",
+                    sourceId: traces,
+                    select: "",
+                    where: "StatusCode = 'Error'",
+                    whereLanguage: "sql",
+                    orderBy: "",
+                    tags: [],
+                    filters: [{ type: "sql", condition: "ServiceName IN ('checkout', 'cart')" }],
+                },
             ]);
             assert.equal(stored()?.orderBy, "", "what the declaration dropped is reset");
             assert.deepEqual(stored()?.tags, []);
@@ -104,7 +147,11 @@ for (const variant of ["self-hosted", "managed"] as const) {
             stack.emu.clearRequests();
             const declaration = { name: "Hand made", sourceId: logs(), where: "level:error", tags: ["ops"] };
             await stack.engine.up(program({ adoptId: made.id, ...declaration }));
-            assert.deepEqual(calls().filter((call) => !call.startsWith("GET")), [], "a faithful declaration writes nothing");
+            assert.deepEqual(
+                calls().filter((call) => !call.startsWith("GET")),
+                [],
+                "a faithful declaration writes nothing",
+            );
             assert.equal(state().id, made.id);
             assert.deepEqual((await stack.engine.preview(program(declaration))).same, ["errors"]);
             await stack.engine.up(program({ ...declaration, tags: [] }));

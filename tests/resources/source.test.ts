@@ -7,7 +7,12 @@ import { assertCheckRefuses, EmulatedStack, startEmulatedStack } from "../suppor
 
 const PROVIDER = packageProviderText("source");
 
-const declare = (inputs: PropertyMap | ((outputs: Record<string, PropertyMap>) => PropertyMap), name = "logs"): DeclaredResource => ({ type: "Source", name, provider: PROVIDER, inputs });
+const declare = (inputs: PropertyMap | ((outputs: Record<string, PropertyMap>) => PropertyMap), name = "logs"): DeclaredResource => ({
+    type: "Source",
+    name,
+    provider: PROVIDER,
+    inputs,
+});
 
 /** One declaration per kind, each with the least the API requires. */
 function kinds(connection: string): Record<string, PropertyMap> {
@@ -27,7 +32,14 @@ function kinds(connection: string): Record<string, PropertyMap> {
             spanNameExpression: "SpanName",
             spanKindExpression: "SpanKind",
         },
-        metric: { ...base, kind: "metric", name: "Metrics", from: { databaseName: "otel" }, metricTables: { gauge: "otel_metrics_gauge" }, resourceAttributesExpression: "ResourceAttributes" },
+        metric: {
+            ...base,
+            kind: "metric",
+            name: "Metrics",
+            from: { databaseName: "otel" },
+            metricTables: { gauge: "otel_metrics_gauge" },
+            resourceAttributesExpression: "ResourceAttributes",
+        },
         session: { ...base, kind: "session", name: "Sessions", from: { databaseName: "otel", tableName: "rrweb" }, traceSourceId: "0123456789abcdef01234567" },
         promql: { ...base, kind: "promql", name: "Prometheus", from: { databaseName: "default", tableName: "default" } },
     };
@@ -125,14 +137,19 @@ for (const variant of ["self-hosted", "managed"] as const) {
         it("updates in place with a full PUT, also for a new kind and a new connection", async function () {
             const api = emulatorClient(stack.emu);
             const otherConnection =
-                variant === "self-hosted" ? api.payload(await api.on("self-hosted", "/connections", "POST", { name: "Other", host: "http://other:8123", username: "default" })).id : connection();
+                variant === "self-hosted"
+                    ? api.payload(await api.on("self-hosted", "/connections", "POST", { name: "Other", host: "http://other:8123", username: "default" })).id
+                    : connection();
             await stack.engine.up([declare({ ...kinds(connection()).log, bodyExpression: "Body", section: "Core" })]);
             const { id } = state();
             stack.emu.clearRequests();
 
             const next = [declare({ ...kinds(otherConnection).trace, name: "Logs" })];
             const preview = await stack.engine.preview(next);
-            assert.deepEqual(preview.steps.map((s) => [s.op, s.replaces]), [["update", []]]);
+            assert.deepEqual(
+                preview.steps.map((s) => [s.op, s.replaces]),
+                [["update", []]],
+            );
             assert.deepEqual(stack.emu.requests, []);
             await stack.engine.up(next);
             assert.deepEqual(calls(), [`PUT /sources/${id}`]);
@@ -173,7 +190,11 @@ for (const variant of ["self-hosted", "managed"] as const) {
             const dropped = await stack.engine.refresh();
             assert.deepEqual(dropped.deleted, ["logs"]);
             const expected = variant === "self-hosted" ? ["GET /sources", `GET /sources/${id}`] : ["GET /sources", "GET /sources"];
-            assert.deepEqual(calls(), expected, variant === "managed" ? "the managed variant has no GET by id: a fresh list decides" : "a miss in the list is confirmed by id");
+            assert.deepEqual(
+                calls(),
+                expected,
+                variant === "managed" ? "the managed variant has no GET by id: a fresh list decides" : "a miss in the list is confirmed by id",
+            );
         });
 
         it("succeeds deleting a source that is already gone (404 = done)", async function () {
@@ -181,16 +202,30 @@ for (const variant of ["self-hosted", "managed"] as const) {
             team().sources.delete(state().id);
             stack.emu.clearRequests();
             assert.deepEqual((await stack.engine.destroy()).deleted, ["logs"]);
-            assert.deepEqual(stack.emu.requests.map((r) => [r.method, r.status]), [["DELETE", 404]]);
+            assert.deepEqual(
+                stack.emu.requests.map((r) => [r.method, r.status]),
+                [["DELETE", 404]],
+            );
         });
 
         it("adopts the fixture sources with faithful declarations without a write", async function () {
             const { logs, traces } = stack.emu.fixtures.sources;
             const declaration = (fixture: Record<string, unknown>) => {
-                const { id, disabled: _d, querySettings: _q, highlightedTraceAttributeExpressions: _h, highlightedRowAttributeExpressions: _r, materializedViews: _m, ...fields } = fixture;
+                const {
+                    id,
+                    disabled: _d,
+                    querySettings: _q,
+                    highlightedTraceAttributeExpressions: _h,
+                    highlightedRowAttributeExpressions: _r,
+                    materializedViews: _m,
+                    ...fields
+                } = fixture;
                 return { ...fields, adoptId: id };
             };
-            const program = [declare(declaration(logs as unknown as Record<string, unknown>)), declare(declaration(traces as unknown as Record<string, unknown>), "traces")];
+            const program = [
+                declare(declaration(logs as unknown as Record<string, unknown>)),
+                declare(declaration(traces as unknown as Record<string, unknown>), "traces"),
+            ];
             assert.deepEqual((await stack.engine.up(program)).created.sort(), ["logs", "traces"]);
             assert.equal(state().id, logs.id);
             assert.deepEqual([...new Set(stack.emu.requests.map((r) => r.method))], ["GET"], "adoption only reads");
@@ -207,7 +242,14 @@ for (const variant of ["self-hosted", "managed"] as const) {
 
         it("refuses bad input at check with the property path, sending nothing", async function () {
             const { log, trace, metric } = kinds(connection());
-            const aggregated = { databaseName: "d", tableName: "t", dimensionColumns: "", minGranularity: "5m", timestampColumn: "T", aggregatedColumns: [{ aggFn: "sum", mvColumn: "s" }] };
+            const aggregated = {
+                databaseName: "d",
+                tableName: "t",
+                dimensionColumns: "",
+                minGranularity: "5m",
+                timestampColumn: "T",
+                aggregatedColumns: [{ aggFn: "sum", mvColumn: "s" }],
+            };
             await assertCheckRefuses(stack, (inputs) => [declare(inputs)], [
                 [{ ...log, kind: "span" }, "kind"],
                 [{ ...log, connection: "not-an-id" }, "connection"],
@@ -217,15 +259,26 @@ for (const variant of ["self-hosted", "managed"] as const) {
                 [{ ...metric, metricTables: {} }, "metricTables"],
                 [{ ...log, querySettings: [{ setting: "max_threads", value: "" }] }, "querySettings[0].value"],
                 [{ ...log, materializedViews: [aggregated] }, "materializedViews[0].aggregatedColumns[0].sourceColumn"],
-                [{ ...log, materializedViews: [{ ...aggregated, minGranularity: "5 minutes", aggregatedColumns: [{ aggFn: "count", mvColumn: "n" }] }] }, "materializedViews[0].minGranularity"],
+                [
+                    { ...log, materializedViews: [{ ...aggregated, minGranularity: "5 minutes", aggregatedColumns: [{ aggFn: "count", mvColumn: "n" }] }] },
+                    "materializedViews[0].minGranularity",
+                ],
                 [{ ...log, serviceNameExpression: null }, "serviceNameExpression"],
             ]);
         });
 
         it(`refuses what the ${variant} variant would drop silently, before sending anything`, async function () {
             const { log } = kinds(connection());
-            const extra = variant === "self-hosted" ? { filterSettings: { databaseName: "otel", tableName: "otel_logs", columns: [] } } : { serviceVersionExpression: "ServiceVersion" };
-            await assert.rejects(stack.engine.up([declare({ ...log, ...extra })]), variant === "self-hosted" ? /filterSettings is only available on the managed variant/ : /serviceVersionExpression is only available on the self-hosted API/);
+            const extra =
+                variant === "self-hosted"
+                    ? { filterSettings: { databaseName: "otel", tableName: "otel_logs", columns: [] } }
+                    : { serviceVersionExpression: "ServiceVersion" };
+            await assert.rejects(
+                stack.engine.up([declare({ ...log, ...extra })]),
+                variant === "self-hosted"
+                    ? /filterSettings is only available on the managed variant/
+                    : /serviceVersionExpression is only available on the self-hosted API/,
+            );
             assert.deepEqual(stack.emu.requests, []);
         });
     });

@@ -28,24 +28,36 @@ const generic = (extra: PropertyMap = {}): PropertyMap => ({
     queryParams: { sig: QUERY_SECRET },
     ...extra,
 });
-const slack = (extra: PropertyMap = {}): PropertyMap => ({ name: "Alerts channel", service: "slack", url: `https://hooks.slack.com/services/T0/B0/${TOKEN}`, ...extra });
+const slack = (extra: PropertyMap = {}): PropertyMap => ({
+    name: "Alerts channel",
+    service: "slack",
+    url: `https://hooks.slack.com/services/T0/B0/${TOKEN}`,
+    ...extra,
+});
 
 for (const variant of ["self-hosted", "managed"] as const) {
     describe(`Webhook on the ${variant} variant (through the real host, against the emulator)`, function () {
         // Every test starts without alerts and with the fixtures alone, so counts speak for the test alone.
-        const stack = useEmulatedStack(({ emu }) => {
-            for (const team of [emu.store.selfHosted, emu.store.managed]) {
-                team.alerts.clear();
-                for (const id of team.webhooks.keys()) if (!Object.values(emu.fixtures.webhooks).some((hook) => hook.id === id)) team.webhooks.delete(id);
-            }
-        }, { config: { "observability:variant": variant } });
+        const stack = useEmulatedStack(
+            ({ emu }) => {
+                for (const team of [emu.store.selfHosted, emu.store.managed]) {
+                    team.alerts.clear();
+                    for (const id of team.webhooks.keys()) if (!Object.values(emu.fixtures.webhooks).some((hook) => hook.id === id)) team.webhooks.delete(id);
+                }
+            },
+            { config: { "observability:variant": variant } },
+        );
         let api: ReturnType<typeof directApi>;
         before(function () {
             api = directApi(stack.emu, variant);
         });
 
-        const calls = () => stack.emu.requests.filter((r) => r.path.includes("/webhooks") || r.path.includes("/alerts")).map((r) => `${r.method} ${r.path.slice(api.prefix.length).replace(/\?.*$/, "")}`);
-        const bodies = (method: string) => stack.emu.requests.filter((r) => r.method === method && r.path.includes("/webhooks")).map((r) => r.body as Record<string, unknown>);
+        const calls = () =>
+            stack.emu.requests
+                .filter((r) => r.path.includes("/webhooks") || r.path.includes("/alerts"))
+                .map((r) => `${r.method} ${r.path.slice(api.prefix.length).replace(/\?.*$/, "")}`);
+        const bodies = (method: string) =>
+            stack.emu.requests.filter((r) => r.method === method && r.path.includes("/webhooks")).map((r) => r.body as Record<string, unknown>);
         const state = () => {
             const s = stack.engine.state.get(URN);
             assert.ok(s, "the webhook is in state");
@@ -56,21 +68,29 @@ for (const variant of ["self-hosted", "managed"] as const) {
         const assertSecretsOnlyUnderSecretKeys = () => {
             for (const resource of stack.engine.state.values()) {
                 const text = JSON.stringify([resource.inputs, resource.outputs], (key, value: unknown) => (SECRET_KEYS.has(key) ? undefined : value));
-                for (const secret of [TOKEN, HEADER_SECRET, QUERY_SECRET, "incident-key-e2a9"]) assert.ok(!text.includes(secret), `state holds ${secret} outside a secret key`);
+                for (const secret of [TOKEN, HEADER_SECRET, QUERY_SECRET, "incident-key-e2a9"])
+                    assert.ok(!text.includes(secret), `state holds ${secret} outside a secret key`);
             }
-            for (const secret of [TOKEN, HEADER_SECRET, QUERY_SECRET]) assert.ok(!stack.host.stderr.includes(secret) && !stack.host.stdout.includes(secret), "the host's log holds no secret");
+            for (const secret of [TOKEN, HEADER_SECRET, QUERY_SECRET])
+                assert.ok(!stack.host.stderr.includes(secret) && !stack.host.stdout.includes(secret), "the host's log holds no secret");
         };
 
         it("creates a generic webhook with its write-only values, then plans nothing without a request", async function () {
             const declared = program(generic());
             assert.deepEqual((await stack.engine.up(declared)).created, ["hook"]);
-            assert.deepEqual(calls().filter((call) => !call.startsWith("GET")), ["POST /webhooks"]);
+            assert.deepEqual(
+                calls().filter((call) => !call.startsWith("GET")),
+                ["POST /webhooks"],
+            );
             assert.deepEqual(bodies("POST"), [generic()], "the declaration as it is, write-only values included");
             assert.deepEqual(stored()?.headers, { Authorization: HEADER_SECRET });
             const { outputs } = state();
             assert.deepEqual(outputs.headers, { Authorization: HEADER_SECRET }, "write-only values are kept from the inputs");
             assert.deepEqual(outputs.queryParams, { sig: QUERY_SECRET });
-            const target = variant === "self-hosted" ? { variant } : { variant, organizationId: stack.emu.credentials.organizationId, serviceId: stack.emu.credentials.serviceId };
+            const target =
+                variant === "self-hosted"
+                    ? { variant }
+                    : { variant, organizationId: stack.emu.credentials.organizationId, serviceId: stack.emu.credentials.serviceId };
             assert.deepEqual(outputs.target, target);
 
             stack.emu.clearRequests();
@@ -103,9 +123,19 @@ for (const variant of ["self-hosted", "managed"] as const) {
             const { id } = state();
             stack.emu.clearRequests();
 
-            const rotated = program(generic({ url: "https://relay.example.com/v2", headers: { Authorization: "Bearer rotated-1f0e" }, queryParams: undefined, description: undefined }));
+            const rotated = program(
+                generic({
+                    url: "https://relay.example.com/v2",
+                    headers: { Authorization: "Bearer rotated-1f0e" },
+                    queryParams: undefined,
+                    description: undefined,
+                }),
+            );
             const preview = await stack.engine.preview(rotated);
-            assert.deepEqual(preview.steps.map((s) => [s.op, s.replaces]), [["update", []]]);
+            assert.deepEqual(
+                preview.steps.map((s) => [s.op, s.replaces]),
+                [["update", []]],
+            );
             assert.deepEqual(stack.emu.requests, [], "preview makes no request");
             assert.deepEqual((await stack.engine.up(rotated)).updated, ["hook"]);
             assert.deepEqual(calls(), [`PUT /webhooks/${id}`]);
@@ -160,7 +190,14 @@ for (const variant of ["self-hosted", "managed"] as const) {
         });
 
         it("adopts an existing webhook by id without a write, and brings a differing one to the declaration", async function () {
-            const handMade = (name: string) => api.call("POST", "/webhooks", { name, service: "generic", url: "https://relay.example.com/hand", headers: { "X-Key": "hand-key-0a9b" }, queryParams: {} });
+            const handMade = (name: string) =>
+                api.call("POST", "/webhooks", {
+                    name,
+                    service: "generic",
+                    url: "https://relay.example.com/hand",
+                    headers: { "X-Key": "hand-key-0a9b" },
+                    queryParams: {},
+                });
             const made = await handMade("Hand made");
             const other = await handMade("Also hand made");
             stack.emu.clearRequests();
@@ -171,8 +208,15 @@ for (const variant of ["self-hosted", "managed"] as const) {
             assert.deepEqual((await stack.engine.preview(program(declaration))).same, ["hook"], "dropping adoptId changes nothing");
 
             stack.emu.clearRequests();
-            await stack.engine.up([...program(declaration), ...program({ adoptId: other.id, ...declaration, name: "Also hand made", description: "now managed" }, "other")]);
-            assert.deepEqual(calls().filter((call) => !call.startsWith("GET")), [`PUT /webhooks/${other.id}`], "only the differing one is written");
+            await stack.engine.up([
+                ...program(declaration),
+                ...program({ adoptId: other.id, ...declaration, name: "Also hand made", description: "now managed" }, "other"),
+            ]);
+            assert.deepEqual(
+                calls().filter((call) => !call.startsWith("GET")),
+                [`PUT /webhooks/${other.id}`],
+                "only the differing one is written",
+            );
             assert.equal(api.team().webhooks.get(String(other.id))?.description, "now managed");
 
             await assert.rejects(stack.engine.up(program({ adoptId: "0123456789abcdef01234567", ...declaration }, "ghost")), /no such object/);
@@ -182,7 +226,10 @@ for (const variant of ["self-hosted", "managed"] as const) {
             await stack.engine.up(program(slack()));
             const other = variant === "self-hosted" ? "managed" : "self-hosted";
             const preview = await stack.engine.preview(program(slack({ variant: other })));
-            assert.deepEqual(preview.steps.map((s) => [s.op, s.replaces, s.deleteBeforeReplace]), [["replace", ["variant"], true]]);
+            assert.deepEqual(
+                preview.steps.map((s) => [s.op, s.replaces, s.deleteBeforeReplace]),
+                [["replace", ["variant"], true]],
+            );
             await stack.engine.destroy();
         });
 
@@ -204,7 +251,11 @@ for (const variant of ["self-hosted", "managed"] as const) {
             stack.emu.faults.failNext(1, "drop-after", { method: "POST", pathIncludes: "/webhooks" });
             assert.deepEqual((await stack.engine.up(program(slack()))).created, ["hook"]);
             assert.equal([...api.team().webhooks.values()].filter((hook) => hook.name === "Alerts channel").length, 1);
-            assert.deepEqual(calls().filter((call) => !call.startsWith("GET")), ["POST /webhooks"], "looked for it instead of posting again");
+            assert.deepEqual(
+                calls().filter((call) => !call.startsWith("GET")),
+                ["POST /webhooks"],
+                "looked for it instead of posting again",
+            );
         });
 
         it("deletes the alerts that notify it before the webhook, and says what to do when an unmanaged one blocks", async function () {
@@ -224,12 +275,20 @@ for (const variant of ["self-hosted", "managed"] as const) {
             assert.equal(api.team().alerts.get(String(alertId))?.channels[0]?.webhookId, state().id);
             stack.emu.clearRequests();
             await stack.engine.destroy();
-            assert.deepEqual(calls(), [`DELETE /alerts/${alertId}`, `DELETE /webhooks/${stack.emu.requests.at(-1)?.path.split("/").pop()}`], "the alert goes first: no 409");
+            assert.deepEqual(
+                calls(),
+                [`DELETE /alerts/${alertId}`, `DELETE /webhooks/${stack.emu.requests.at(-1)?.path.split("/").pop()}`],
+                "the alert goes first: no 409",
+            );
             assert.equal(api.team().alerts.size, 0);
 
             await stack.engine.up(program(slack()));
             await api.call("POST", "/alerts", { ...tileAlert, channel: { type: "webhook", webhookId: state().id } });
-            await assert.rejects(stack.engine.destroy(), (error: Error) => /409/.test(error.message) && /still reference it/.test(error.message) && /remove what still references it first/.test(error.message));
+            await assert.rejects(
+                stack.engine.destroy(),
+                (error: Error) =>
+                    /409/.test(error.message) && /still reference it/.test(error.message) && /remove what still references it first/.test(error.message),
+            );
             assert.ok(stored(), "the webhook survives");
             api.team().alerts.clear();
             await stack.engine.destroy();

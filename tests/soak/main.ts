@@ -179,7 +179,14 @@ async function main(): Promise<void> {
     };
     console.log(`\n${JSON.stringify(totals, null, 2)}`);
     fs.mkdirSync(path.dirname(args.out), { recursive: true });
-    fs.writeFileSync(args.out, JSON.stringify({ date: new Date().toISOString(), args, size, faultRate: FAULT_RATE, slowMs: SLOW_MS, requestTimeoutMs: REQUEST_TIMEOUT_MS, totals, steps }, null, 2) + "\n");
+    fs.writeFileSync(
+        args.out,
+        JSON.stringify(
+            { date: new Date().toISOString(), args, size, faultRate: FAULT_RATE, slowMs: SLOW_MS, requestTimeoutMs: REQUEST_TIMEOUT_MS, totals, steps },
+            null,
+            2,
+        ) + "\n",
+    );
     console.log(`wrote ${path.relative(REPO_ROOT, args.out)}`);
     if (totals.stepsFailed > 0 || totals.inventoryProblems > 0 || totals.duplicates > 0 || totals.invalidRequests > 0 || totals.serverErrors > 0) {
         console.error("soak: the emulator did not match the declared stack after every step");

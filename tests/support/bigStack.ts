@@ -56,7 +56,14 @@ export async function sdkProviderTexts(): Promise<ProviderTexts> {
     });
     const hex = "0123456789abcdef01234567";
     new obs.Dashboard("d", { name: "d", tiles: [] });
-    new obs.Alert("a", { source: "search", savedSearchId: hex, threshold: 1, thresholdType: "above", interval: "5m", channel: { type: "webhook", webhookId: hex } });
+    new obs.Alert("a", {
+        source: "search",
+        savedSearchId: hex,
+        threshold: 1,
+        thresholdType: "above",
+        interval: "5m",
+        channel: { type: "webhook", webhookId: hex },
+    });
     new obs.DataPipe("p", kafkaPipe("p", 0) as unknown as import("../../sdk").DataPipeArgs);
     new obs.OrganizationSettings("o", {});
     new obs.QueryEndpoint("q", { roles: ["sql_console_read_only"] });
@@ -77,7 +84,12 @@ function kafkaPipe(name: string, generation: number): Record<string, unknown> {
         name,
         source: { kafka: { format: "JSONEachRow", brokers: "b1:9092,b2:9092", topics: name, authentication: "SCRAM-SHA-512" } },
         secrets: { credentials: { username: "ingest", password: "bench-password" } },
-        destination: { table: name.replace(/-/g, "_"), managedTable: true, tableDefinition: { engine: { type: "MergeTree" }, sortingKey: ["ts", "id"] }, columns },
+        destination: {
+            table: name.replace(/-/g, "_"),
+            managedTable: true,
+            tableDefinition: { engine: { type: "MergeTree" }, sortingKey: ["ts", "id"] },
+            columns,
+        },
         fieldMappings,
         settings: { streaming_max_insert_wait_ms: 1000 + generation },
     };
@@ -155,7 +167,12 @@ export function bigStack(emu: Emulator, providers: ProviderTexts, size: StackSiz
     for (let p = 0; p < size.pipes; p++) {
         const name = `pipe-${p}`;
         const database = size.databasePipeEvery > 0 && p % size.databasePipeEvery === size.databasePipeEvery - 1;
-        declared.push({ type: "DataPipe", name, provider: providers.DataPipe, inputs: database ? databasePipe(name, generation) : kafkaPipe(name, generation) });
+        declared.push({
+            type: "DataPipe",
+            name,
+            provider: providers.DataPipe,
+            inputs: database ? databasePipe(name, generation) : kafkaPipe(name, generation),
+        });
         expected.push(
             database
                 ? { kind: "pipes", resource: name, name, field: "source.settings.syncIntervalSeconds", value: 30 + generation }
@@ -184,7 +201,9 @@ export function remoteObjects(emu: Emulator): Record<Expectation["kind"], Map<st
 
 /** A dotted path into a stored object (`source.settings.syncIntervalSeconds`). */
 function fieldOf(record: Record<string, unknown>, field: string): unknown {
-    return field.split(".").reduce<unknown>((value, key) => (typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined), record);
+    return field
+        .split(".")
+        .reduce<unknown>((value, key) => (typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined), record);
 }
 
 /**
@@ -202,7 +221,9 @@ export function inventoryProblems(emu: Emulator, expected: Expectation[]): strin
         for (const record of found) {
             const actual = fieldOf(record, e.field);
             if (JSON.stringify(actual) !== JSON.stringify(e.value)) {
-                problems.push(`lost update: ${e.kind} ${JSON.stringify(e.name)} has ${e.field} = ${JSON.stringify(actual)}, declared ${JSON.stringify(e.value)}`);
+                problems.push(
+                    `lost update: ${e.kind} ${JSON.stringify(e.name)} has ${e.field} = ${JSON.stringify(actual)}, declared ${JSON.stringify(e.value)}`,
+                );
             }
         }
     }

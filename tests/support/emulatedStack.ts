@@ -93,11 +93,19 @@ export function useEmulatedStack(reset: (stack: EmulatedStack) => void = () => {
  * @param declare the program declaring the resource under test with the given inputs
  * @param cases inputs and the property path `check` must name
  */
-export async function assertCheckRefuses(stack: EmulatedStack, declare: (inputs: PropertyMap) => DeclaredResource[], cases: readonly [PropertyMap, string][]): Promise<void> {
+export async function assertCheckRefuses(
+    stack: EmulatedStack,
+    declare: (inputs: PropertyMap) => DeclaredResource[],
+    cases: readonly [PropertyMap, string][],
+): Promise<void> {
     for (const [inputs, property] of cases) {
         await assert.rejects(stack.engine.up(declare(inputs)), (error: unknown) => {
             assert.ok(error instanceof CheckFailedError, String(error));
-            assert.deepEqual(error.failures.map((f) => f.property), [property], JSON.stringify(inputs));
+            assert.deepEqual(
+                error.failures.map((f) => f.property),
+                [property],
+                JSON.stringify(inputs),
+            );
             return true;
         });
     }

@@ -27,7 +27,11 @@ export function emulatorClient(emu: Emulator) {
         const auth = authorization === undefined ? (path.startsWith("/v1") ? basic : `Bearer ${apiKey}`) : authorization;
         if (auth !== null) headers.Authorization = auth;
         if (body !== undefined) headers["Content-Type"] = "application/json";
-        const res = await fetch(emu.url + path, { method, headers, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });
+        const res = await fetch(emu.url + path, {
+            method,
+            headers,
+            body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+        });
         const text = await res.text();
         let json: any;
         try {

@@ -18,5 +18,9 @@ export function emulatorConfig(emu: Emulator): Record<string, ConfigValue> {
 
 /** Host environment overrides that remove every inherited `OBSERVABILITY_*` variable: only the stack config counts. */
 export function withoutSettingsEnv(): NodeJS.ProcessEnv {
-    return Object.fromEntries(Object.keys(process.env).filter((key) => key.startsWith("OBSERVABILITY_")).map((key) => [key, undefined]));
+    return Object.fromEntries(
+        Object.keys(process.env)
+            .filter((key) => key.startsWith("OBSERVABILITY_"))
+            .map((key) => [key, undefined]),
+    );
 }

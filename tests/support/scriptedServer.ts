@@ -3,9 +3,7 @@ import { AddressInfo } from "node:net";
 
 /** One answer of a scripted server: a status with a body, or a dropped connection. */
 export type ScriptedAnswer =
-    | { status: number; json?: unknown; text?: string; headers?: Record<string, string> }
-    | { drop: true }
-    | ((request: ScriptedRequest) => ScriptedAnswer);
+    { status: number; json?: unknown; text?: string; headers?: Record<string, string> } | { drop: true } | ((request: ScriptedRequest) => ScriptedAnswer);
 
 export interface SeenRequest {
     method: string;

@@ -12,7 +12,13 @@ export function exampleErrors(references: readonly KindReference[], sdkProgram: 
     const sdk = path.join(root, "sdk").split(path.sep).join("/");
     const files = new Map(
         references.flatMap((reference) =>
-            reference.examples.map((example, i) => [path.join(root, "tools", "docs", `example-${reference.key}-${i}.ts`), example.replace(/from "pulumi-observability"/g, `from "${sdk}"`)] as const),
+            reference.examples.map(
+                (example, i) =>
+                    [
+                        path.join(root, "tools", "docs", `example-${reference.key}-${i}.ts`),
+                        example.replace(/from "pulumi-observability"/g, `from "${sdk}"`),
+                    ] as const,
+            ),
         ),
     );
     const options = sdkProgram.getCompilerOptions();
@@ -27,8 +33,12 @@ export function exampleErrors(references: readonly KindReference[], sdkProgram: 
     };
     const program = ts.createProgram({ rootNames: [...sdkProgram.getRootFileNames(), ...files.keys()], options, host, oldProgram: sdkProgram });
     const examples = [...files.keys()].map((file) => program.getSourceFile(file)).filter((file) => file !== undefined);
-    return examples.flatMap((file) => [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)]).map((diagnostic) => {
-        const where = diagnostic.file ? `${path.relative(root, diagnostic.file.fileName)}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1}` : "";
-        return `${where} ${ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")}`;
-    });
+    return examples
+        .flatMap((file) => [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)])
+        .map((diagnostic) => {
+            const where = diagnostic.file
+                ? `${path.relative(root, diagnostic.file.fileName)}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1}`
+                : "";
+            return `${where} ${ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")}`;
+        });
 }

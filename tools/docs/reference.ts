@@ -51,7 +51,9 @@ function kindReference(sdk: SdkReader, key: string, kind: RegisteredKind): KindR
         try {
             field.replaces = asked && replacesOnChange(definition, property.path);
         } catch (error) {
-            throw new Error(`${typeName}: replaceKeys fails on a change of ${property.path.join(".")} alone (${String(error)}; asked with an unknown value there, as a preview would)`);
+            throw new Error(
+                `${typeName}: replaceKeys fails on a change of ${property.path.join(".")} alone (${String(error)}; asked with an unknown value there, as a preview would)`,
+            );
         }
         return field;
     });
@@ -76,7 +78,9 @@ function kindReference(sdk: SdkReader, key: string, kind: RegisteredKind): KindR
 /** Properties without JSDoc (`Dashboard.tiles[].name`, `Alert output createdAt`): the standards require it on every public argument. */
 export function undocumented(references: readonly KindReference[]): string[] {
     return references.flatMap((reference) => [
-        ...reference.inputs.filter((field) => field.description === "").map((field) => `${reference.typeName} input ${field.path.join(".").replace(/\.\[\]/g, "[]")}`),
+        ...reference.inputs
+            .filter((field) => field.description === "")
+            .map((field) => `${reference.typeName} input ${field.path.join(".").replace(/\.\[\]/g, "[]")}`),
         ...reference.outputs.filter((field) => field.description === "").map((field) => `${reference.typeName} output ${field.path.join(".")}`),
     ]);
 }

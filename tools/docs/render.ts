@@ -20,7 +20,9 @@ function dotted(path: readonly string[]): string {
 }
 
 function anchor(path: readonly string[]): string {
-    return `nested-${dotted(path).replace(/[^A-Za-z0-9]+/g, "-").replace(/-$/, "")}`;
+    return `nested-${dotted(path)
+        .replace(/[^A-Za-z0-9]+/g, "-")
+        .replace(/-$/, "")}`;
 }
 
 function duration(ms: number): string {
@@ -30,7 +32,9 @@ function duration(ms: number): string {
 }
 
 function description(field: Field): string {
-    const only = field.onlyWith && `${field.onlyWith.without ? "Not" : "Only"} with \`${field.onlyWith.property}\` ${field.onlyWith.values.map((value) => `\`${value}\``).join(", ")}.`;
+    const only =
+        field.onlyWith &&
+        `${field.onlyWith.without ? "Not" : "Only"} with \`${field.onlyWith.property}\` ${field.onlyWith.values.map((value) => `\`${value}\``).join(", ")}.`;
     return [only, field.description].filter((text) => text).join(" ");
 }
 
@@ -85,7 +89,8 @@ function outputsSection(outputs: readonly Field[]): string {
 }
 
 function adoptionSection(reference: KindReference): string {
-    if (reference.adoptionId === undefined) return `## Adoption\n\n\`${reference.typeName}\` takes no \`adoptId\`; the description above says how it meets existing objects.`;
+    if (reference.adoptionId === undefined)
+        return `## Adoption\n\n\`${reference.typeName}\` takes no \`adoptId\`; the description above says how it meets existing objects.`;
     return [
         "## Adoption",
         "",
@@ -105,7 +110,14 @@ function timeoutsSection(reference: KindReference): string {
         "",
         "Pulumi's `customTimeouts` option does not reach dynamic providers; the `timeouts` input sets each operation's deadline instead, as a duration such as `90s`, `5m` or `1h30m`.",
         "",
-        table(["Operation", "Default"], [["`create`", duration(create)], ["`update`", duration(update)], ["`delete`", duration(remove)]]),
+        table(
+            ["Operation", "Default"],
+            [
+                ["`create`", duration(create)],
+                ["`update`", duration(update)],
+                ["`delete`", duration(remove)],
+            ],
+        ),
     ].join("\n");
 }
 
@@ -143,7 +155,16 @@ function summary(text: string): string {
 /** The index of every page, in the registry's order. */
 export function renderIndex(references: readonly KindReference[]): string {
     const rows = references.map((reference) => [`[\`${reference.typeName}\`](${reference.key}.md)`, summary(reference.description)]);
-    return [GENERATED, "", "# Resource reference", "", "One page per resource kind, generated from its schema and the JSDoc of its arguments.", "", table(["Resource", "What it manages"], rows), ""].join("\n");
+    return [
+        GENERATED,
+        "",
+        "# Resource reference",
+        "",
+        "One page per resource kind, generated from its schema and the JSDoc of its arguments.",
+        "",
+        table(["Resource", "What it manages"], rows),
+        "",
+    ].join("\n");
 }
 
 /** Every page by its path relative to the repository root. */

@@ -81,10 +81,18 @@ export class SdkReader {
         if (!classDeclaration) throw new Error(`sdk/index.ts exports no class ${typeName}`);
         const docs = ts.getJSDocCommentsAndTags(classDeclaration).filter(ts.isJSDoc);
         const description = docs.map((doc) => plainDoc(ts.getTextOfJSDocComment(doc.comment) ?? "")).join("\n\n");
-        const examples = docs.flatMap((doc) => (doc.tags ?? []).filter((tag) => tag.tagName.text === "example").map((tag) => exampleText(ts.getTextOfJSDocComment(tag.comment) ?? "")));
+        const examples = docs.flatMap((doc) =>
+            (doc.tags ?? []).filter((tag) => tag.tagName.text === "example").map((tag) => exampleText(ts.getTextOfJSDocComment(tag.comment) ?? "")),
+        );
         const inputs: TypedProperty[] = [];
         this.collect(this.checker.getDeclaredTypeOfSymbol(argsSymbol), [], inputs, 0, literalOrder);
-        return { description, examples, inputs, outputs: this.outputs(classSymbol, literalOrder), secretInputs: secretOutputs(classDeclaration.getSourceFile()) };
+        return {
+            description,
+            examples,
+            inputs,
+            outputs: this.outputs(classSymbol, literalOrder),
+            secretInputs: secretOutputs(classDeclaration.getSourceFile()),
+        };
     }
 
     private exported(name: string): ts.Symbol {
@@ -101,7 +109,8 @@ export class SdkReader {
     private collect(type: ts.Type, at: string[], into: TypedProperty[], depth: number, order: LiteralOrder): void {
         const shapes = this.objectShapes(type);
         const names: string[] = [];
-        for (const shape of shapes) for (const property of this.checker.getPropertiesOfType(shape)) if (!names.includes(property.name)) names.push(property.name);
+        for (const shape of shapes)
+            for (const property of this.checker.getPropertiesOfType(shape)) if (!names.includes(property.name)) names.push(property.name);
         const discriminants = this.discriminants(shapes);
         for (const name of names) {
             const holders = shapes.filter((shape) => shape.getProperty(name));
@@ -113,7 +122,12 @@ export class SdkReader {
                 path: [...at, name],
                 type: this.text(unwrapped.type, order([...at, name])),
                 required: symbols.every((symbol) => !(symbol.flags & ts.SymbolFlags.Optional)),
-                description: describeShapes(symbols.map((symbol) => plainDoc(ts.displayPartsToString(symbol.getDocumentationComment(this.checker)))), holders, shapes, discriminants),
+                description: describeShapes(
+                    symbols.map((symbol) => plainDoc(ts.displayPartsToString(symbol.getDocumentationComment(this.checker)))),
+                    holders,
+                    shapes,
+                    discriminants,
+                ),
                 nested,
             };
             const onlyWith = holders.length < shapes.length ? onlyWithOf(discriminants, shapes, holders) : undefined;
@@ -131,12 +145,18 @@ export class SdkReader {
         const instance = this.checker.getDeclaredTypeOfSymbol(classSymbol);
         return this.checker
             .getPropertiesOfType(instance)
-            .filter((property) => property.name === "id" || !(property.declarations ?? []).some((declaration) => declaration.getSourceFile().fileName.includes("/node_modules/")))
+            .filter(
+                (property) =>
+                    property.name === "id" ||
+                    !(property.declarations ?? []).some((declaration) => declaration.getSourceFile().fileName.includes("/node_modules/")),
+            )
             .flatMap((property) => {
                 const value = this.outputValue(this.checker.getTypeOfSymbol(property));
                 if (!value) return [];
                 const description = plainDoc(ts.displayPartsToString(property.getDocumentationComment(this.checker)));
-                return [{ path: [property.name], type: this.text(this.unwrap(value).type, order([property.name])), required: true, description, nested: false }];
+                return [
+                    { path: [property.name], type: this.text(this.unwrap(value).type, order([property.name])), required: true, description, nested: false },
+                ];
             })
             .sort((a, b) => Number(b.path[0] === "id") - Number(a.path[0] === "id"));
     }
@@ -180,7 +200,9 @@ export class SdkReader {
     }
 
     private plainMembers(type: ts.Type): ts.Type[] {
-        return (type.isUnion() ? type.types : [type]).filter((member) => !this.isShape(member) && !(member.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Null)));
+        return (type.isUnion() ? type.types : [type]).filter(
+            (member) => !this.isShape(member) && !(member.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Null)),
+        );
     }
 
     private isShape(type: ts.Type): boolean {
@@ -233,7 +255,10 @@ export class SdkReader {
             return element.includes(" | ") ? `(${element})[]` : `${element}[]`;
         }
         if (this.checker.isTupleType(type)) {
-            return `[${this.checker.getTypeArguments(type as ts.TypeReference).map((element) => this.text(this.unwrap(element).type)).join(", ")}]`;
+            return `[${this.checker
+                .getTypeArguments(type as ts.TypeReference)
+                .map((element) => this.text(this.unwrap(element).type))
+                .join(", ")}]`;
         }
         const index = type.getStringIndexType();
         if (index && type.flags & ts.TypeFlags.Object) return `Record<string, ${this.text(this.unwrap(index).type)}>`;
@@ -253,7 +278,9 @@ function onlyWithOf(discriminants: Map<string, string[]>, shapes: ts.Type[], hol
         const lacking = new Set(values.filter((value) => !holding.has(value)));
         const separates = shapes.every((shape, i) => holders.includes(shape) === holding.has(values[i]));
         if (!separates || lacking.size === 0) continue;
-        return holding.size <= lacking.size ? { property, values: [...holding].sort(), without: false } : { property, values: [...lacking].sort(), without: true };
+        return holding.size <= lacking.size
+            ? { property, values: [...holding].sort(), without: false }
+            : { property, values: [...lacking].sort(), without: true };
     }
     return undefined;
 }

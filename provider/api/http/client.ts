@@ -95,7 +95,8 @@ const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOST
 /** Default of `ApiClientOptions.maxResponseBytes`: far above any page of any list, far below a memory problem. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 
-type Outcome = { kind: "response"; response: RawResponse } | { kind: "error"; error: unknown; sent: boolean } | { kind: "too-large"; status: number; bytes: number };
+type Outcome =
+    { kind: "response"; response: RawResponse } | { kind: "error"; error: unknown; sent: boolean } | { kind: "too-large"; status: number; bytes: number };
 
 interface RawResponse {
     status: number;
@@ -174,7 +175,13 @@ export class ApiClient {
                         this.stats.retries++;
                         continue;
                     }
-                    if (asked !== undefined) throw this.responseError(spec, response, false, `The server asked to wait ${Math.ceil(asked / 1000)} s before the next request, longer than the retry budget left (${this.options.describeSetting("retryBudgetMs")}, ${retry.budgetMs} ms): run again later`);
+                    if (asked !== undefined)
+                        throw this.responseError(
+                            spec,
+                            response,
+                            false,
+                            `The server asked to wait ${Math.ceil(asked / 1000)} s before the next request, longer than the retry budget left (${this.options.describeSetting("retryBudgetMs")}, ${retry.budgetMs} ms): run again later`,
+                        );
                 }
                 const failedWrite = response.status >= 500 && !idempotent;
                 if (response.status >= 500 && idempotent) {
@@ -203,9 +210,10 @@ export class ApiClient {
                 method: spec.method,
                 path: this.displayPath(spec.path),
                 serverMessage: this.clean(spec, describeNetworkError(error)),
-                hint: sent && !idempotent
-                    ? "The request may have reached the server; the provider checks for the object before trying again"
-                    : `Check that ${this.options.baseUrl.origin} is reachable`,
+                hint:
+                    sent && !idempotent
+                        ? "The request may have reached the server; the provider checks for the object before trying again"
+                        : `Check that ${this.options.baseUrl.origin} is reachable`,
                 outcomeUnknown: sent && !idempotent,
                 settleMs: isTimeout(error) ? 2 * this.options.timeoutMs : this.options.timeoutMs,
             });
@@ -405,7 +413,9 @@ function errorCode(error: unknown): string {
     if (typeof code === "string" && code !== "UND_ERR_SOCKET") return code;
     return typeof cause === "object" && cause !== null && typeof (cause as { code?: unknown }).code === "string"
         ? (cause as { code: string }).code
-        : typeof code === "string" ? code : "";
+        : typeof code === "string"
+          ? code
+          : "";
 }
 
 /**
@@ -413,7 +423,11 @@ function errorCode(error: unknown): string {
  * stay so for longer than one timeout more: a busy server can read it late and take as long again to apply it.
  */
 function isTimeout(error: unknown): boolean {
-    return error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError || (error instanceof Error && error.name === "TimeoutError");
+    return (
+        error instanceof undiciErrors.HeadersTimeoutError ||
+        error instanceof undiciErrors.BodyTimeoutError ||
+        (error instanceof Error && error.name === "TimeoutError")
+    );
 }
 
 function describeNetworkError(error: unknown): string {

@@ -28,7 +28,8 @@ export const selfHostedEnvelope: Envelope = {
 
 /** Cloud: `{status, requestId, result}`; DELETE answers without `result`. */
 export const cloudEnvelope: Envelope = {
-    unwrap: (body) => z.looseObject({ status: z.number().optional(), requestId: z.string().optional(), result: z.unknown().optional() }).parse(body ?? {}).result,
+    unwrap: (body) =>
+        z.looseObject({ status: z.number().optional(), requestId: z.string().optional(), result: z.unknown().optional() }).parse(body ?? {}).result,
     errorMessage,
     requestId: (body) => {
         const parsed = requestIdBody.safeParse(body);

@@ -15,7 +15,10 @@ function formsOf(secret: string): string[] {
         encodeURIComponent(secret).replace(/%20/g, "+"),
         Buffer.from(secret).toString("base64"),
         secret.replace(/\s+/g, " ").trim(),
-        ...secret.split(/\r?\n/).map((line) => line.trim()).filter((line) => line.length >= 8),
+        ...secret
+            .split(/\r?\n/)
+            .map((line) => line.trim())
+            .filter((line) => line.length >= 8),
     ];
     return [...new Set(forms)].filter((form) => form !== "").sort((a, b) => b.length - a.length);
 }

@@ -31,7 +31,9 @@ function toWire(alert: AlertInputs, api: ObservabilityApi): Record<string, unkno
         interval: alert.interval,
         channel: channels[0],
         ...(channels.length > 1 ? { channels } : {}),
-        ...(tile ? { dashboardId: alert.dashboardId, tileId: alert.tileId, groupBy: null } : { savedSearchId: alert.savedSearchId, groupBy: alert.groupBy ?? null }),
+        ...(tile
+            ? { dashboardId: alert.dashboardId, tileId: alert.tileId, groupBy: null }
+            : { savedSearchId: alert.savedSearchId, groupBy: alert.groupBy ?? null }),
         name: alert.name ?? null,
         message: alert.message ?? null,
         note: alert.note ?? null,
@@ -58,7 +60,16 @@ function fromWire(ctx: OperationContext, alert: WireAlert, declared: AlertDeclar
 
 /** The inputs that would reproduce the outputs (for refresh). */
 function inputsOf(outs: AlertOutputs): AlertInputs {
-    const { target: _target, state: _state, silenced: _silenced, silencedUntil: _until, team: _team, createdAt: _created, updatedAt: _updated, ...inputs } = outs;
+    const {
+        target: _target,
+        state: _state,
+        silenced: _silenced,
+        silencedUntil: _until,
+        team: _team,
+        createdAt: _created,
+        updatedAt: _updated,
+        ...inputs
+    } = outs;
     return inputs;
 }
 

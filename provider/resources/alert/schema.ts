@@ -70,7 +70,10 @@ const alertFields = {
      * UTC instant (ISO 8601 ending in `Z`) from which windows repeat every interval; the server accepts at most
      * one year ahead and ten years back. Normalized to milliseconds, as the server stores it.
      */
-    scheduleStartAt: z.iso.datetime({ message: "must be an ISO 8601 UTC instant ending in Z, e.g. 2026-02-08T10:00:00Z" }).transform(normalizeInstant).optional(),
+    scheduleStartAt: z.iso
+        .datetime({ message: "must be an ISO 8601 UTC instant ending in Z, e.g. 2026-02-08T10:00:00Z" })
+        .transform(normalizeInstant)
+        .optional(),
     /** Operation timeouts (`create`, `update`, `delete`) such as `5m`. */
     timeouts: timeoutsSchema,
 };
@@ -96,7 +99,13 @@ function alertRules(alert: Record<string, unknown>): Issue[] {
         });
     }
     if (known("source")) {
-        const [own, other] = alert.source === "tile" ? [["dashboardId", "tileId"], ["savedSearchId", "groupBy"]] : [["savedSearchId"], ["dashboardId", "tileId"]];
+        const [own, other] =
+            alert.source === "tile"
+                ? [
+                      ["dashboardId", "tileId"],
+                      ["savedSearchId", "groupBy"],
+                  ]
+                : [["savedSearchId"], ["dashboardId", "tileId"]];
         for (const key of own) if (known(key) && !declared(key)) refuse(key, `required for \`${String(alert.source)}\` alerts`);
         for (const key of other) if (known(key) && declared(key)) refuse(key, `not used by \`${String(alert.source)}\` alerts`);
     }

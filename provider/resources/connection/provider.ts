@@ -10,7 +10,8 @@ const TYPE_NAME = "Connection";
 // Connections exist on the self-hosted API only; the managed variant's connection is provisioned by the platform.
 const SELF_HOSTED = { variant: "self-hosted" } as const;
 
-const label = (verb: string, connection: { name?: string }, id?: string) => `${verb} ${TYPE_NAME} ${connection.name !== undefined ? JSON.stringify(connection.name) : (id ?? "")}`.trimEnd();
+const label = (verb: string, connection: { name?: string }, id?: string) =>
+    `${verb} ${TYPE_NAME} ${connection.name !== undefined ? JSON.stringify(connection.name) : (id ?? "")}`.trimEnd();
 
 const connections = (ctx: OperationContext) => collectionAt(ctx, SELF_HOSTED, "connections", wireConnection);
 
@@ -18,8 +19,16 @@ const connections = (ctx: OperationContext) => collectionAt(ctx, SELF_HOSTED, "c
  * The read mapping (refresh, adoption, export): the server's connection in the inputs' normalized form, with the
  * write-only password and the timeouts kept from the declaration.
  */
-export function readConnection(ctx: OperationContext, connection: WireConnection, declared: Pick<ConnectionInputs, "password" | "timeouts">): { outs: ConnectionOutputs; inputs: ConnectionInputs } {
-    const inputs = normalizeReported(definition, ctx.apis.settings, { ...connectionFromWire(connection), password: declared.password, timeouts: declared.timeouts });
+export function readConnection(
+    ctx: OperationContext,
+    connection: WireConnection,
+    declared: Pick<ConnectionInputs, "password" | "timeouts">,
+): { outs: ConnectionOutputs; inputs: ConnectionInputs } {
+    const inputs = normalizeReported(definition, ctx.apis.settings, {
+        ...connectionFromWire(connection),
+        password: declared.password,
+        timeouts: declared.timeouts,
+    });
     return { outs: inputs, inputs };
 }
 
@@ -46,7 +55,10 @@ const definition: ResourceDefinition<ConnectionInputs, ConnectionOutputs> = {
     },
 
     update: (ctx, id, _olds, news) =>
-        withoutSecretsInErrors(news.password, async () => readConnection(ctx, await connections(ctx).update(label("update", news, id), id, connectionBody(news, false)), news).outs),
+        withoutSecretsInErrors(
+            news.password,
+            async () => readConnection(ctx, await connections(ctx).update(label("update", news, id), id, connectionBody(news, false)), news).outs,
+        ),
 
     delete: (ctx, id, olds) => connections(ctx).delete(label("delete", olds, id), id),
 };

@@ -37,7 +37,11 @@ export function connectionBody(inputs: ConnectionInputs, create: boolean): Recor
         host: inputs.host,
         username: inputs.username,
         ...(inputs.password === undefined ? {} : { password: inputs.password }),
-        ...(inputs.observabilitySettingPrefix !== undefined ? { observabilitySettingPrefix: inputs.observabilitySettingPrefix } : create ? {} : { observabilitySettingPrefix: null }),
+        ...(inputs.observabilitySettingPrefix !== undefined
+            ? { observabilitySettingPrefix: inputs.observabilitySettingPrefix }
+            : create
+              ? {}
+              : { observabilitySettingPrefix: null }),
         isPrometheusEndpoint: inputs.isPrometheusEndpoint,
     };
 }

@@ -14,9 +14,14 @@ const SELF_HOSTED_FILTER_KEYS = ["isBroadcastEnabled", "isVariableEnabled", "var
 const label = (name: string) => `Dashboard ${JSON.stringify(name)}`;
 
 /** The request body: the declared state, with the stored tile and filter ids so that nothing is lost. */
-function toWire(inputs: DashboardInputs, api: ObservabilityApi, ids?: { tileIds: Record<string, string>; filterIds: Record<string, string> }): Record<string, unknown> {
+function toWire(
+    inputs: DashboardInputs,
+    api: ObservabilityApi,
+    ids?: { tileIds: Record<string, string>; filterIds: Record<string, string> },
+): Record<string, unknown> {
     const managed = api.variant === "managed";
-    if (managed && inputs.savedQueryLanguage === "promql") throw new Error(`${label(inputs.name)}: savedQueryLanguage \`promql\` is only available on the self-hosted API`);
+    if (managed && inputs.savedQueryLanguage === "promql")
+        throw new Error(`${label(inputs.name)}: savedQueryLanguage \`promql\` is only available on the self-hosted API`);
     return {
         name: inputs.name,
         tags: inputs.tags,
@@ -41,7 +46,9 @@ function toWire(inputs: DashboardInputs, api: ObservabilityApi, ids?: { tileIds:
 }
 
 /** What the mapping of a server's dashboard needs from the declaration: where it lives and the declared filters. */
-export type DashboardDeclared = { target: ResolvedTarget; timeouts?: DashboardInputs["timeouts"]; filters?: DashboardInputs["filters"] } & Partial<Pick<DashboardInputs, keyof typeof targetSchema>>;
+export type DashboardDeclared = { target: ResolvedTarget; timeouts?: DashboardInputs["timeouts"]; filters?: DashboardInputs["filters"] } & Partial<
+    Pick<DashboardInputs, keyof typeof targetSchema>
+>;
 
 /** Maps the server's dashboard back to normalized inputs and the id maps. */
 function fromWire(ctx: OperationContext, dashboard: WireDashboard, olds: DashboardDeclared): DashboardOutputs {
@@ -94,7 +101,11 @@ const definition: ResourceDefinition<DashboardInputs, DashboardOutputs> = {
         const dashboards = collectionAt(ctx, target, "dashboards", wireDashboard);
         // A lost create is recognized by its name and its tile names, in order.
         const tileNames = JSON.stringify(inputs.tiles.map((tile) => tile.name));
-        const created = await dashboards.create(`create ${label(inputs.name)}`, toWire(inputs, dashboards.api), (d) => d.name === inputs.name && JSON.stringify(d.tiles.map((tile) => tile.name)) === tileNames);
+        const created = await dashboards.create(
+            `create ${label(inputs.name)}`,
+            toWire(inputs, dashboards.api),
+            (d) => d.name === inputs.name && JSON.stringify(d.tiles.map((tile) => tile.name)) === tileNames,
+        );
         return { id: created.id, outs: fromWire(ctx, created, { ...inputs, target }) };
     },
 

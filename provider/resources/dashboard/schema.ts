@@ -52,7 +52,11 @@ export const filterSchema = z.strictObject({
     /** Whether the filter is also a template variable (default false). */
     isVariableEnabled: z.boolean().default(false),
     /** Variable name (`^[a-zA-Z][a-zA-Z0-9_]*$`, ≤ 64); only with `isVariableEnabled`. The server derives one from `name` when omitted. */
-    variableName: z.string().max(64).regex(/^[a-zA-Z][a-zA-Z0-9_]*$/, "must start with a letter and hold only letters, digits and _").optional(),
+    variableName: z
+        .string()
+        .max(64)
+        .regex(/^[a-zA-Z][a-zA-Z0-9_]*$/, "must start with a letter and hold only letters, digits and _")
+        .optional(),
 });
 
 /** A collapsible group of tiles, optionally with tabs. */
@@ -96,9 +100,16 @@ export const dashboardFields = {
     /** Dashboard filters; omitted = none. */
     filters: z.array(filterSchema).default([]),
     /** Query restored when the dashboard opens; omitted = none. */
-    savedQuery: z.string().min(1).nullish().transform((q) => q ?? null),
+    savedQuery: z
+        .string()
+        .min(1)
+        .nullish()
+        .transform((q) => q ?? null),
     /** Language of `savedQuery`; defaults to `lucene` when a query is set (`promql`: self-hosted only). */
-    savedQueryLanguage: z.enum(["lucene", "sql", "promql"]).nullish().transform((l) => l ?? null),
+    savedQueryLanguage: z
+        .enum(["lucene", "sql", "promql"])
+        .nullish()
+        .transform((l) => l ?? null),
     /** Saved filter conditions; omitted = none. */
     savedFilterValues: z
         .array(

@@ -15,8 +15,19 @@ export const metricType = z.enum(["gauge", "histogram", "sum", "summary", "expon
 
 /** Palette colour token; raw colours and the legacy `chart-1`…`chart-10` are refused by the API. */
 export const colorToken = z.enum([
-    "chart-blue", "chart-orange", "chart-red", "chart-cyan", "chart-green", "chart-pink", "chart-purple",
-    "chart-light-blue", "chart-brown", "chart-gray", "chart-success", "chart-warning", "chart-error",
+    "chart-blue",
+    "chart-orange",
+    "chart-red",
+    "chart-cyan",
+    "chart-green",
+    "chart-pink",
+    "chart-purple",
+    "chart-light-blue",
+    "chart-brown",
+    "chart-gray",
+    "chart-success",
+    "chart-warning",
+    "chart-error",
 ]);
 
 const longText = (max: number) => z.string().max(max, `must be at most ${max} characters`);
@@ -101,7 +112,12 @@ const formulas = z
     .optional()
     .transform((list) => (list && list.length > 0 ? list : undefined));
 
-const seriesLimit = z.number().int().min(0).nullish().transform((n) => n ?? undefined);
+const seriesLimit = z
+    .number()
+    .int()
+    .min(0)
+    .nullish()
+    .transform((n) => n ?? undefined);
 
 const colorRule = z.discriminatedUnion("operator", [
     z.strictObject({
@@ -114,8 +130,18 @@ const colorRule = z.discriminatedUnion("operator", [
         /** Label shown when the rule matches (≤ 40 characters). */
         label: z.string().max(40).optional(),
     }),
-    z.strictObject({ operator: z.literal("between"), value: z.tuple([z.number().finite(), z.number().finite()]), color: colorToken, label: z.string().max(40).optional() }),
-    z.strictObject({ operator: z.enum(["eq", "neq"]), value: z.union([z.number().finite(), z.string().max(200)]), color: colorToken, label: z.string().max(40).optional() }),
+    z.strictObject({
+        operator: z.literal("between"),
+        value: z.tuple([z.number().finite(), z.number().finite()]),
+        color: colorToken,
+        label: z.string().max(40).optional(),
+    }),
+    z.strictObject({
+        operator: z.enum(["eq", "neq"]),
+        value: z.union([z.number().finite(), z.string().max(200)]),
+        color: colorToken,
+        label: z.string().max(40).optional(),
+    }),
 ]);
 
 const onClickTarget = z.discriminatedUnion("mode", [
@@ -234,7 +260,11 @@ const builderConfig = z.discriminatedUnion("displayType", [
         ...builder,
         /** Exactly one item, unless `formulas` is set. */
         select: selects(1, 20),
-        formulas: z.array(formula).max(1).optional().transform((list) => (list && list.length > 0 ? list : undefined)),
+        formulas: z
+            .array(formula)
+            .max(1)
+            .optional()
+            .transform((list) => (list && list.length > 0 ? list : undefined)),
         numberFormat: numberFormat.optional(),
         /** Colour of the number. */
         color: colorToken.optional(),
@@ -257,7 +287,13 @@ const builderConfig = z.discriminatedUnion("displayType", [
         ...builder,
         /** Exactly one `{valueExpression, countExpression?, heatmapScaleType?}`; the source must be a trace source. */
         select: z
-            .array(z.strictObject({ valueExpression: z.string().min(1).max(10_000), countExpression: z.string().optional(), heatmapScaleType: z.enum(["log", "linear"]).optional() }))
+            .array(
+                z.strictObject({
+                    valueExpression: z.string().min(1).max(10_000),
+                    countExpression: z.string().optional(),
+                    heatmapScaleType: z.enum(["log", "linear"]).optional(),
+                }),
+            )
             .length(1, "must have exactly one item"),
         /** Filter of the rows shown (default empty). */
         where: longText(10_000).default(""),
@@ -273,7 +309,13 @@ const builderConfig = z.discriminatedUnion("displayType", [
         where: longText(10_000).default(""),
         whereLanguage: whereLanguage.default("lucene"),
     }),
-    z.strictObject({ displayType: z.literal("event_patterns"), ...builder, select: longText(10_000).default(""), where: longText(10_000).default(""), whereLanguage: whereLanguage.optional() }),
+    z.strictObject({
+        displayType: z.literal("event_patterns"),
+        ...builder,
+        select: longText(10_000).default(""),
+        where: longText(10_000).default(""),
+        whereLanguage: whereLanguage.optional(),
+    }),
     z.strictObject({
         displayType: z.literal("markdown"),
         configType: z.literal("builder").optional(),

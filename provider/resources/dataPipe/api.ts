@@ -70,7 +70,13 @@ export class PipeApi {
 
     /** The pipe, or undefined when it is gone; a list shared between reads answers it when it can. */
     find(id: string): Promise<WirePipe | undefined> {
-        return readThroughList(this.client, this.base, () => this.list(), id, () => this.get(id));
+        return readThroughList(
+            this.client,
+            this.base,
+            () => this.list(),
+            id,
+            () => this.get(id),
+        );
     }
 
     create(body: unknown): Promise<WirePipe> {
@@ -82,16 +88,39 @@ export class PipeApi {
      *   once), so that a lost answer is retried; a table-mapping delta is not
      */
     patch(id: string, body: unknown, idempotent = false): Promise<WirePipe> {
-        return this.request({ operation: this.operation, method: "PATCH", path: this.pipePath(id), body, response: wirePipe, idempotent, signal: this.ctx.signal });
+        return this.request({
+            operation: this.operation,
+            method: "PATCH",
+            path: this.pipePath(id),
+            body,
+            response: wirePipe,
+            idempotent,
+            signal: this.ctx.signal,
+        });
     }
 
     patchScaling(id: string, body: unknown): Promise<WirePipe> {
         // Setting absolute values twice has the effect of setting them once.
-        return this.request({ operation: this.operation, method: "PATCH", path: `${this.pipePath(id)}/scaling`, body, response: wirePipe, idempotent: true, signal: this.ctx.signal });
+        return this.request({
+            operation: this.operation,
+            method: "PATCH",
+            path: `${this.pipePath(id)}/scaling`,
+            body,
+            response: wirePipe,
+            idempotent: true,
+            signal: this.ctx.signal,
+        });
     }
 
     putSettings(id: string, body: unknown): Promise<unknown> {
-        return this.request({ operation: this.operation, method: "PUT", path: `${this.pipePath(id)}/settings`, body, response: z.unknown(), signal: this.ctx.signal });
+        return this.request({
+            operation: this.operation,
+            method: "PUT",
+            path: `${this.pipePath(id)}/settings`,
+            body,
+            response: z.unknown(),
+            signal: this.ctx.signal,
+        });
     }
 
     /** Sends `start` or `stop`; a `start` the service refuses because the pipe already runs counts as done. */

@@ -23,7 +23,12 @@ function pollInterval(ctx: OperationContext): number {
 }
 
 function outputsOf(pipe: WirePipe, inputs: DataPipeInputs): DataPipeOutputs {
-    return { ...reportedInputs(pipe, inputs), state: pipe.state ?? "Unknown", createdAt: pipe.createdAt ?? "", updatedAt: pipe.updatedAt ?? "" } as DataPipeOutputs;
+    return {
+        ...reportedInputs(pipe, inputs),
+        state: pipe.state ?? "Unknown",
+        createdAt: pipe.createdAt ?? "",
+        updatedAt: pipe.updatedAt ?? "",
+    } as DataPipeOutputs;
 }
 
 /** The read mapping (refresh, export): the outputs and the normalized inputs that reproduce the reported pipe. */
@@ -99,7 +104,12 @@ async function createPipe(ctx: OperationContext, inputs: DataPipeInputs): Promis
         }
     } catch (error) {
         if (error instanceof PipeWaitError && error.last) last = error.last;
-        throw partialFailure(error, created.id, outputsOf(last, inputs), "The pipe exists and stays in the stack: fix the cause, then run `pulumi up` again (it brings the pipe to the desired state) or `pulumi destroy`");
+        throw partialFailure(
+            error,
+            created.id,
+            outputsOf(last, inputs),
+            "The pipe exists and stays in the stack: fix the cause, then run `pulumi up` again (it brings the pipe to the desired state) or `pulumi destroy`",
+        );
     }
     return { id: created.id, outs: outputsOf(last, inputs) };
 }

@@ -23,7 +23,10 @@ export function crossFieldIssues(pipe: CheckedPipe): Issue[] {
     const issues: Issue[] = [];
     const declared = SOURCE_KINDS.filter((kind) => pipe.source[kind] !== undefined);
     if (declared.length !== 1) {
-        issues.push({ path: ["source"], message: `must declare exactly one of ${SOURCE_KINDS.join(", ")} (found ${declared.length === 0 ? "none" : declared.join(", ")})` });
+        issues.push({
+            path: ["source"],
+            message: `must declare exactly one of ${SOURCE_KINDS.join(", ")} (found ${declared.length === 0 ? "none" : declared.join(", ")})`,
+        });
         return issues;
     }
     const kind = declared[0];
@@ -48,7 +51,9 @@ type SecretIssue = (field: keyof DataPipeSecrets, message: string) => void;
 type UnusedSecrets = (allowed: (keyof DataPipeSecrets)[]) => void;
 
 /** The form `secrets.credentials` takes. */
-function credentialForm(credentials: DataPipeSecrets["credentials"]): "userPassword" | "username" | "accessKey" | "connectionString" | "certificate" | undefined {
+function credentialForm(
+    credentials: DataPipeSecrets["credentials"],
+): "userPassword" | "username" | "accessKey" | "connectionString" | "certificate" | undefined {
     if (!credentials) return undefined;
     if ("username" in credentials) return credentials.password === undefined ? "username" : "userPassword";
     if ("accessKeyId" in credentials) return "accessKey";
@@ -73,11 +78,15 @@ function kafkaIssues(kafka: KafkaSource, secrets: DataPipeSecrets, secretIssue: 
         at("authentication", `${authentication} is not available for type kafka (use PLAIN, SCRAM-SHA-256, SCRAM-SHA-512 or MUTUAL_TLS)`);
     }
     const needed: keyof typeof FORM_TEXT | undefined =
-        authentication === "IAM_ROLE" ? undefined
-        : authentication === "IAM_USER" ? "accessKey"
-        : authentication === "MUTUAL_TLS" ? "certificate"
-        : type === "azureeventhub" ? "connectionString"
-        : "userPassword";
+        authentication === "IAM_ROLE"
+            ? undefined
+            : authentication === "IAM_USER"
+              ? "accessKey"
+              : authentication === "MUTUAL_TLS"
+                ? "certificate"
+                : type === "azureeventhub"
+                  ? "connectionString"
+                  : "userPassword";
     const form = credentialForm(secrets.credentials);
     if (authentication === "IAM_ROLE") {
         if (kafka.iamRole === undefined) at("iamRole", "is required with authentication IAM_ROLE");
@@ -91,7 +100,10 @@ function kafkaIssues(kafka: KafkaSource, secrets: DataPipeSecrets, secretIssue: 
             issues.push({ path: ["source", "kafka", "offset", "timestamp"], message: "is required with strategy from_timestamp (`YYYY-MM-DDTHH:MM`, UTC)" });
         }
         if (kafka.offset.strategy !== "from_timestamp" && kafka.offset.timestamp !== undefined) {
-            issues.push({ path: ["source", "kafka", "offset", "timestamp"], message: `is only used with strategy from_timestamp, not ${kafka.offset.strategy}` });
+            issues.push({
+                path: ["source", "kafka", "offset", "timestamp"],
+                message: `is only used with strategy from_timestamp, not ${kafka.offset.strategy}`,
+            });
         }
     }
     const registry = kafka.schemaRegistry;
@@ -123,7 +135,11 @@ function objectStorageIssues(store: ObjectStorageSource, secrets: DataPipeSecret
     const authentication = store.authentication;
     if (authentication === "IAM_ROLE" && store.iamRole === undefined) at("iamRole", "is required with authentication IAM_ROLE");
     if (store.iamRole !== undefined && authentication !== "IAM_ROLE") at("iamRole", "is only used with authentication IAM_ROLE");
-    const required: Partial<Record<string, keyof DataPipeSecrets>> = { IAM_USER: "accessKey", SERVICE_ACCOUNT: "serviceAccountKey", CONNECTION_STRING: "connectionString" };
+    const required: Partial<Record<string, keyof DataPipeSecrets>> = {
+        IAM_USER: "accessKey",
+        SERVICE_ACCOUNT: "serviceAccountKey",
+        CONNECTION_STRING: "connectionString",
+    };
     const needed = authentication === undefined ? undefined : required[authentication];
     if (needed !== undefined && secrets[needed] === undefined) secretIssue(needed, `is required with authentication ${authentication}`);
     unusedSecrets(needed === undefined ? [] : [needed]);
@@ -159,9 +175,11 @@ function postgresIssues(db: PostgresSource, secrets: DataPipeSecrets, secretIssu
     const targets = new Map<string, number>();
     db.tableMappings.forEach((mapping, i) => {
         const first = targets.get(mapping.targetTable);
-        if (first !== undefined) at(["tableMappings", i, "targetTable"], `duplicates tableMappings[${first}].targetTable ${JSON.stringify(mapping.targetTable)}`);
+        if (first !== undefined)
+            at(["tableMappings", i, "targetTable"], `duplicates tableMappings[${first}].targetTable ${JSON.stringify(mapping.targetTable)}`);
         else targets.set(mapping.targetTable, i);
-        if (mapping.sortingKeys !== undefined && mapping.useCustomSortingKey !== true) at(["tableMappings", i, "sortingKeys"], "needs useCustomSortingKey true");
+        if (mapping.sortingKeys !== undefined && mapping.useCustomSortingKey !== true)
+            at(["tableMappings", i, "sortingKeys"], "needs useCustomSortingKey true");
     });
     unusedSecrets(["credentials"]);
     return issues;
@@ -189,10 +207,12 @@ function destinationIssues(pipe: CheckedPipe, kind: SourceKind): Issue[] {
     columns.forEach((column, i) => {
         if (seen.has(column.name)) issues.push({ path: ["destination", "columns", i, "name"], message: `duplicate column ${JSON.stringify(column.name)}` });
         seen.add(column.name);
-        if (!mapped.has(column.name)) issues.push({ path: ["destination", "columns", i, "name"], message: `column ${JSON.stringify(column.name)} is not mapped in fieldMappings` });
+        if (!mapped.has(column.name))
+            issues.push({ path: ["destination", "columns", i, "name"], message: `column ${JSON.stringify(column.name)} is not mapped in fieldMappings` });
     });
     pipe.fieldMappings.forEach((mapping, i) => {
-        if (!seen.has(mapping.destinationField)) issues.push({ path: ["fieldMappings", i, "destinationField"], message: `${JSON.stringify(mapping.destinationField)} is not a destination column` });
+        if (!seen.has(mapping.destinationField))
+            issues.push({ path: ["fieldMappings", i, "destinationField"], message: `${JSON.stringify(mapping.destinationField)} is not a destination column` });
     });
     return issues;
 }
@@ -205,6 +225,7 @@ function scalingIssues(scaling: DataPipeScaling | undefined, kind: SourceKind): 
     for (const field of ["replicas", "replicaCpuMillicores", "replicaMemoryGb"] as const) {
         if (scaling[field] !== undefined && !streaming) issues.push({ path: ["scaling", field], message: "applies to kafka and kinesis pipes only" });
     }
-    if (scaling.concurrency !== undefined && kind !== "objectStorage") issues.push({ path: ["scaling", "concurrency"], message: "applies to objectStorage pipes only" });
+    if (scaling.concurrency !== undefined && kind !== "objectStorage")
+        issues.push({ path: ["scaling", "concurrency"], message: "applies to objectStorage pipes only" });
     return issues;
 }

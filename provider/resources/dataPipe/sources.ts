@@ -1,6 +1,27 @@
 import { z } from "zod";
 import { text } from "../../engine/fields";
-import { COMPRESSIONS, int, KAFKA_AUTHENTICATIONS, KAFKA_FORMATS, KAFKA_OFFSET_STRATEGIES, KAFKA_TYPES, KINESIS_AUTHENTICATIONS, KINESIS_FORMATS, KINESIS_ITERATOR_TYPES, MAPPING_TABLE_ENGINES, minuteTimestamp, names, OBJECT_STORAGE_AUTHENTICATIONS, OBJECT_STORAGE_FORMATS, OBJECT_STORAGE_TYPES, POSTGRES_AUTHENTICATIONS, POSTGRES_TYPES, REPLICATION_MODES, SOURCE_KINDS, SourceKind } from "./fields";
+import {
+    COMPRESSIONS,
+    int,
+    KAFKA_AUTHENTICATIONS,
+    KAFKA_FORMATS,
+    KAFKA_OFFSET_STRATEGIES,
+    KAFKA_TYPES,
+    KINESIS_AUTHENTICATIONS,
+    KINESIS_FORMATS,
+    KINESIS_ITERATOR_TYPES,
+    MAPPING_TABLE_ENGINES,
+    minuteTimestamp,
+    names,
+    OBJECT_STORAGE_AUTHENTICATIONS,
+    OBJECT_STORAGE_FORMATS,
+    OBJECT_STORAGE_TYPES,
+    POSTGRES_AUTHENTICATIONS,
+    POSTGRES_TYPES,
+    REPLICATION_MODES,
+    SOURCE_KINDS,
+    SourceKind,
+} from "./fields";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Sources. Secret fields are not here: they live in the top-level `secrets` input (see `secretsSchema`).

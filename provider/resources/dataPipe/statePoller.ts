@@ -53,7 +53,13 @@ export class PipeStatePoller {
                 this.leave(waiter);
                 reject(signal.reason);
             };
-            const waiter: Waiter = { id, dueAt: Date.now() + Math.max(0, delayMs), resolve, reject, detach: () => signal.removeEventListener("abort", onAbort) };
+            const waiter: Waiter = {
+                id,
+                dueAt: Date.now() + Math.max(0, delayMs),
+                resolve,
+                reject,
+                detach: () => signal.removeEventListener("abort", onAbort),
+            };
             signal.addEventListener("abort", onAbort, { once: true });
             this.pending.push(waiter);
             this.schedule();
@@ -73,10 +79,13 @@ export class PipeStatePoller {
         this.timer = undefined;
         if (this.round || this.pending.length === 0) return;
         const due = Math.min(...this.pending.map((w) => w.dueAt));
-        this.timer = setTimeout(() => {
-            this.timer = undefined;
-            void this.runRound();
-        }, Math.max(0, due - Date.now()));
+        this.timer = setTimeout(
+            () => {
+                this.timer = undefined;
+                void this.runRound();
+            },
+            Math.max(0, due - Date.now()),
+        );
     }
 
     private async runRound(): Promise<void> {

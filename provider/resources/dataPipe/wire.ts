@@ -201,7 +201,10 @@ export function mappingKey(mapping: Pick<TableMapping, "sourceSchemaName" | "sou
 function inDeclaredOrder(reported: TableMapping[], declared: readonly TableMapping[]): TableMapping[] {
     const rank = new Map(declared.map((mapping, i) => [mappingKey(mapping), i]));
     const position = (mapping: TableMapping) => rank.get(mappingKey(mapping)) ?? declared.length;
-    return reported.map((mapping, i) => ({ mapping, i })).sort((a, b) => position(a.mapping) - position(b.mapping) || a.i - b.i).map(({ mapping }) => mapping);
+    return reported
+        .map((mapping, i) => ({ mapping, i }))
+        .sort((a, b) => position(a.mapping) - position(b.mapping) || a.i - b.i)
+        .map(({ mapping }) => mapping);
 }
 
 /**
@@ -229,7 +232,17 @@ export function millicores(value: number | string | null | undefined): number | 
     return match[2] === "m" ? Number(match[1]) : Math.round(Number(match[1]) * 1000);
 }
 
-const MEMORY_UNITS: Readonly<Record<string, number>> = { "": 1, Gi: 1, G: 1, Mi: 1 / 1024, M: 1 / 1000, Ki: 1 / 1024 ** 2, K: 1 / 1000 ** 2, Ti: 1024, T: 1000 };
+const MEMORY_UNITS: Readonly<Record<string, number>> = {
+    "": 1,
+    Gi: 1,
+    G: 1,
+    Mi: 1 / 1024,
+    M: 1 / 1000,
+    Ki: 1 / 1024 ** 2,
+    K: 1 / 1000 ** 2,
+    Ti: 1024,
+    T: 1000,
+};
 
 /** GB of a memory amount (`1Gi`, `512Mi`, 0.5); undefined for what cannot be read. */
 export function gigabytes(value: number | string | null | undefined): number | undefined {

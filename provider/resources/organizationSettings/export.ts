@@ -16,7 +16,11 @@ export const organizationSettingsExport = {
         const org = await getOrganization(ctx, service.organizationId, "export: read the organization");
         const exported: ExportedObject[] = [];
         if (keep(org.name)) {
-            const { inputs } = readOrganization(ctx.apis.settings, org, { organizationId: service.organizationId, managedFields: [...OPTIONAL_SETTINGS], timeouts: undefined });
+            const { inputs } = readOrganization(ctx.apis.settings, org, {
+                organizationId: service.organizationId,
+                managedFields: [...OPTIONAL_SETTINGS],
+                timeouts: undefined,
+            });
             exported.push({ id: org.id, name: org.name, inputs: toJson(inputs) });
         }
         count(exported.length);

@@ -21,13 +21,20 @@ export async function getOrganization(ctx: OperationContext, organizationId: str
  * nothing does). A PATCH that ends without an answer is not sent blindly again: the organization is read,
  * and only what still differs is sent.
  */
-async function applySettings(ctx: OperationContext, organizationId: string, desired: OrganizationSettingsInputs, verb: "create" | "update"): Promise<Organization> {
+async function applySettings(
+    ctx: OperationContext,
+    organizationId: string,
+    desired: OrganizationSettingsInputs,
+    verb: "create" | "update",
+): Promise<Organization> {
     const operation = `${verb} ${label(organizationId)}`;
     const patchOnce = async (): Promise<Organization> => {
         const current = await getOrganization(ctx, organizationId, operation);
         const patch = organizationPatch(current, desired);
         if (patch === undefined) return current;
-        return ctx.apis.cloud().request({ operation, method: "PATCH", path: organizationPath(organizationId), body: patch, response: organizationResponse, signal: ctx.signal });
+        return ctx.apis
+            .cloud()
+            .request({ operation, method: "PATCH", path: organizationPath(organizationId), body: patch, response: organizationResponse, signal: ctx.signal });
     };
     const appliedAlready = async (): Promise<Organization | undefined> => {
         const current = await getOrganization(ctx, organizationId, `${operation} (check after a failed request)`);
@@ -37,7 +44,9 @@ async function applySettings(ctx: OperationContext, organizationId: string, desi
     const pending = organizationPatch(result, desired);
     if (pending !== undefined) {
         // Accepting it silently would leave a change that every plan shows again.
-        throw new Error(`${operation}: the service answered without applying ${JSON.stringify(pending)}; check the key's role (an admin key is needed) and run the update again`);
+        throw new Error(
+            `${operation}: the service answered without applying ${JSON.stringify(pending)}; check the key's role (an admin key is needed) and run the update again`,
+        );
     }
     return result;
 }
@@ -51,7 +60,11 @@ function outputsOf(org: Organization, kept: Pick<OrganizationSettingsOutputs, "o
  * The read mapping (refresh, export): the outputs, and as inputs only the managed settings (`olds.managedFields`),
  * so that refresh shows their drift and nothing else.
  */
-export function readOrganization(settings: Settings, org: Organization, olds: Pick<OrganizationSettingsOutputs, "organizationId" | "managedFields" | "timeouts">): { outs: OrganizationSettingsOutputs; inputs: OrganizationSettingsInputs } {
+export function readOrganization(
+    settings: Settings,
+    org: Organization,
+    olds: Pick<OrganizationSettingsOutputs, "organizationId" | "managedFields" | "timeouts">,
+): { outs: OrganizationSettingsOutputs; inputs: OrganizationSettingsInputs } {
     const managed = new Set(olds.managedFields ?? []);
     const reported = {
         organizationId: olds.organizationId,
@@ -81,7 +94,9 @@ const definition: ResourceDefinition<OrganizationSettingsInputs, OrganizationSet
             org = await applySettings(ctx, organizationId, inputs, "create");
         } catch (error) {
             if (error instanceof ApiError && error.isNotFound) {
-                throw new Error(`${error.message}. The organization must exist and the cloud API key must belong to it: check organizationId or the \`observability:organizationId\` setting`);
+                throw new Error(
+                    `${error.message}. The organization must exist and the cloud API key must belong to it: check organizationId or the \`observability:organizationId\` setting`,
+                );
             }
             throw error;
         }

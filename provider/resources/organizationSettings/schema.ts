@@ -44,7 +44,8 @@ export const organizationSettingsSchema = z.strictObject({
         .superRefine((endpoints, ctx) => {
             const seen = new Set<string>();
             endpoints.forEach((endpoint, i) => {
-                if (seen.has(endpoint.id)) ctx.addIssue({ code: "custom", path: [i, "id"], message: `duplicate private endpoint id ${JSON.stringify(endpoint.id)}` });
+                if (seen.has(endpoint.id))
+                    ctx.addIssue({ code: "custom", path: [i, "id"], message: `duplicate private endpoint id ${JSON.stringify(endpoint.id)}` });
                 seen.add(endpoint.id);
             });
         })

@@ -9,7 +9,15 @@ import { partialFailure } from "../../engine/partialFailure";
 import { sameValue } from "../../engine/values";
 import type { Settings } from "../../settings/config";
 import { movedKeys, withSettingDefaults } from "../../settings/defaults";
-import { FAILED_STATUSES, PENDING_ACCEPTANCE, PipeReversePrivateEndpointInputs, PipeReversePrivateEndpointOutputs, pipeReversePrivateEndpointSchema, TYPE_FIELDS, WAITING_STATUSES } from "./schema";
+import {
+    FAILED_STATUSES,
+    PENDING_ACCEPTANCE,
+    PipeReversePrivateEndpointInputs,
+    PipeReversePrivateEndpointOutputs,
+    pipeReversePrivateEndpointSchema,
+    TYPE_FIELDS,
+    WAITING_STATUSES,
+} from "./schema";
 import { actionRequired, createBody, dnsMappingsPatch, mskBrokers, reportedFields, WireEndpoint, wireEndpoint } from "./wire";
 
 const TYPE_NAME = "PipeReversePrivateEndpoint";
@@ -64,13 +72,27 @@ export class EndpointApi {
 
     /** Sets the complete list of custom DNS names: resending it has the effect of sending it once. */
     patch(id: string, body: unknown): Promise<WireEndpoint> {
-        return this.client.request({ operation: this.operation, method: "PATCH", path: this.endpointPath(id), body, response: wireEndpoint, idempotent: true, signal: this.ctx.signal });
+        return this.client.request({
+            operation: this.operation,
+            method: "PATCH",
+            path: this.endpointPath(id),
+            body,
+            response: wireEndpoint,
+            idempotent: true,
+            signal: this.ctx.signal,
+        });
     }
 
     /** Starts the asynchronous delete; false when the endpoint was already gone. */
     async delete(id: string): Promise<boolean> {
         try {
-            await this.client.request({ operation: this.operation, method: "DELETE", path: this.endpointPath(id), response: z.unknown(), signal: this.ctx.signal });
+            await this.client.request({
+                operation: this.operation,
+                method: "DELETE",
+                path: this.endpointPath(id),
+                response: z.unknown(),
+                signal: this.ctx.signal,
+            });
             return true;
         } catch (error) {
             if (error instanceof ApiError && error.isNotFound) return false;
@@ -90,8 +112,17 @@ function located(settings: Settings, inputs: Inputs): Inputs & Target {
 }
 
 /** The read mapping (refresh, export, and every answer of a write): the outputs and the inputs that reproduce the endpoint. */
-export function readEndpoint(settings: Settings, endpoint: WireEndpoint, olds: Pick<Outputs, "organizationId" | "serviceId" | "timeouts">): { outs: Outputs; inputs: Inputs } {
-    const inputs = normalizeReported(definition, settings, { ...reportedFields(endpoint), organizationId: olds.organizationId, serviceId: olds.serviceId, timeouts: olds.timeouts });
+export function readEndpoint(
+    settings: Settings,
+    endpoint: WireEndpoint,
+    olds: Pick<Outputs, "organizationId" | "serviceId" | "timeouts">,
+): { outs: Outputs; inputs: Inputs } {
+    const inputs = normalizeReported(definition, settings, {
+        ...reportedFields(endpoint),
+        organizationId: olds.organizationId,
+        serviceId: olds.serviceId,
+        timeouts: olds.timeouts,
+    });
     const privateDnsNames = endpoint.privateDnsNames ?? [];
     const outs: Outputs = {
         ...(inputs as Inputs & Target),
@@ -122,7 +153,9 @@ async function waitUntilProvisioned(ctx: OperationContext, api: EndpointApi, see
             intervalMs: pollIntervalMs(ctx.apis.settings),
             signal: ctx.signal,
             expired: (endpoint) =>
-                new Error(`${api.operation}: endpoint ${seen.id} was still ${endpoint?.status ?? "Provisioning"} when the operation's timeout expired; raise the resource's \`timeouts\` input if the cloud is slow`),
+                new Error(
+                    `${api.operation}: endpoint ${seen.id} was still ${endpoint?.status ?? "Provisioning"} when the operation's timeout expired; raise the resource's \`timeouts\` input if the cloud is slow`,
+                ),
         });
     } catch (error) {
         throw partialFailure(error, seen.id, outputs(), "The endpoint stays in the stack: the next `pulumi up` waits for it again");
@@ -149,7 +182,10 @@ async function createEndpoint(ctx: OperationContext, inputs: Inputs): Promise<{ 
         listKey: api.base,
         list: () => api.list(),
         post: () => api.create(body),
-        matches: (endpoint) => endpoint.description === inputs.description && endpoint.type === inputs.type && TYPE_FIELDS.every((field) => (endpoint[field] ?? undefined) === inputs[field]),
+        matches: (endpoint) =>
+            endpoint.description === inputs.description &&
+            endpoint.type === inputs.type &&
+            TYPE_FIELDS.every((field) => (endpoint[field] ?? undefined) === inputs[field]),
         claimed: new Set(),
         id: uuid,
     });
@@ -164,7 +200,8 @@ const definition: ResourceDefinition<Inputs, Outputs> = {
     clients: (apis) => void apis.cloud(),
     // Another endpoint is another object: the new one exists before the old one goes, so pipes can move over. Keeping
     // the same custom DNS names across a replacement needs the `deleteBeforeReplace` resource option (they are unique).
-    replaceKeys: (_olds, news, changed) => [...changed].filter((key) => key !== IN_PLACE && !(TARGET_KEYS as readonly string[]).includes(key)).concat(movedKeys(news, changed, TARGET_KEYS)),
+    replaceKeys: (_olds, news, changed) =>
+        [...changed].filter((key) => key !== IN_PLACE && !(TARGET_KEYS as readonly string[]).includes(key)).concat(movedKeys(news, changed, TARGET_KEYS)),
     adoption: { id: uuid, seed: (inputs, settings) => located(settings, inputs) as Outputs },
 
     create: createEndpoint,
@@ -178,9 +215,16 @@ const definition: ResourceDefinition<Inputs, Outputs> = {
         const target = { ...news, organizationId: news.organizationId ?? olds.organizationId, serviceId: news.serviceId ?? olds.serviceId };
         const api = new EndpointApi(ctx, target, label("update", news));
         // Only an adoption gets here with another fixed field: the declaration must match the adopted endpoint.
-        const fixed = Object.keys(pipeReversePrivateEndpointSchema.shape).filter((key) => key !== IN_PLACE && key !== "timeouts" && !sameValue(olds[key as keyof Inputs], target[key as keyof Inputs]));
-        if (fixed.length > 0) throw new Error(`${api.operation}: ${fixed.join(", ")} of endpoint ${id} differ from the declaration and cannot change in place; declare the endpoint's values (or let the stack create a new endpoint)`);
-        const endpoint = sameValue(olds.customPrivateDnsMappings, news.customPrivateDnsMappings) ? await api.get(id) : await api.patch(id, dnsMappingsPatch(news));
+        const fixed = Object.keys(pipeReversePrivateEndpointSchema.shape).filter(
+            (key) => key !== IN_PLACE && key !== "timeouts" && !sameValue(olds[key as keyof Inputs], target[key as keyof Inputs]),
+        );
+        if (fixed.length > 0)
+            throw new Error(
+                `${api.operation}: ${fixed.join(", ")} of endpoint ${id} differ from the declaration and cannot change in place; declare the endpoint's values (or let the stack create a new endpoint)`,
+            );
+        const endpoint = sameValue(olds.customPrivateDnsMappings, news.customPrivateDnsMappings)
+            ? await api.get(id)
+            : await api.patch(id, dnsMappingsPatch(news));
         const outs = readEndpoint(ctx.apis.settings, endpoint, target).outs;
         // A create that ran out of time left the endpoint Provisioning: this update waits for it again.
         return WAITING_STATUSES.has(outs.status) ? waitUntilProvisioned(ctx, api, endpoint, outs) : outs;
@@ -192,14 +236,19 @@ const definition: ResourceDefinition<Inputs, Outputs> = {
             if (!(await api.delete(id))) return;
         } catch (error) {
             if (!(error instanceof ApiError && error.status === 400)) throw error;
-            throw new Error(`${error.message}. Delete the pipes that use the endpoint first, or point them elsewhere (a kafka pipe's reversePrivateEndpointIds, a postgres pipe's host)`);
+            throw new Error(
+                `${error.message}. Delete the pipes that use the endpoint first, or point them elsewhere (a kafka pipe's reversePrivateEndpointIds, a postgres pipe's host)`,
+            );
         }
         await pollUntil({
             read: () => api.find(id),
             settled: (endpoint) => endpoint === undefined,
             intervalMs: pollIntervalMs(ctx.apis.settings),
             signal: ctx.signal,
-            expired: (endpoint) => new Error(`${api.operation}: endpoint ${id} was still ${endpoint?.status ?? "Deleting"} when the operation's timeout expired; raise the resource's \`timeouts\` input, or run \`pulumi destroy\` again`),
+            expired: (endpoint) =>
+                new Error(
+                    `${api.operation}: endpoint ${id} was still ${endpoint?.status ?? "Deleting"} when the operation's timeout expired; raise the resource's \`timeouts\` input, or run \`pulumi destroy\` again`,
+                ),
         });
     },
 };

@@ -81,7 +81,8 @@ export const pipeReversePrivateEndpointSchema = z
         for (const field of TYPE_FIELDS) {
             const present = endpoint[field] !== undefined;
             if (own.includes(field) && !present) ctx.addIssue({ code: "custom", path: [field], message: `is required for type ${endpoint.type}` });
-            if (!own.includes(field) && present) ctx.addIssue({ code: "custom", path: [field], message: `is not used by type ${endpoint.type} (only ${own.join(", ")})` });
+            if (!own.includes(field) && present)
+                ctx.addIssue({ code: "custom", path: [field], message: `is not used by type ${endpoint.type} (only ${own.join(", ")})` });
         }
         if (!Array.isArray(endpoint.customPrivateDnsMappings)) return;
         if (endpoint.type === "MSK_MULTI_VPC" && endpoint.customPrivateDnsMappings.length > 0) {
@@ -91,7 +92,12 @@ export const pipeReversePrivateEndpointSchema = z
         endpoint.customPrivateDnsMappings.forEach((mapping, i) => {
             if (typeof mapping?.privateDnsName !== "string") return;
             const name = mapping.privateDnsName.toLowerCase();
-            if (seen.has(name)) ctx.addIssue({ code: "custom", path: ["customPrivateDnsMappings", i, "privateDnsName"], message: `duplicate private DNS name ${JSON.stringify(mapping.privateDnsName)}` });
+            if (seen.has(name))
+                ctx.addIssue({
+                    code: "custom",
+                    path: ["customPrivateDnsMappings", i, "privateDnsName"],
+                    message: `duplicate private DNS name ${JSON.stringify(mapping.privateDnsName)}`,
+                });
             seen.add(name);
         });
     });

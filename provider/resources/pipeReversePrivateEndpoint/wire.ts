@@ -31,7 +31,9 @@ export function createBody(inputs: PipeReversePrivateEndpointInputs): Record<str
 }
 
 /** The PATCH body: the complete list of custom DNS names (`[]` clears them; §5.5). */
-export function dnsMappingsPatch(inputs: Pick<PipeReversePrivateEndpointInputs, "customPrivateDnsMappings">): { customPrivateDnsMappings: { privateDnsName: string }[] } {
+export function dnsMappingsPatch(inputs: Pick<PipeReversePrivateEndpointInputs, "customPrivateDnsMappings">): {
+    customPrivateDnsMappings: { privateDnsName: string }[];
+} {
     return { customPrivateDnsMappings: inputs.customPrivateDnsMappings };
 }
 

@@ -13,8 +13,12 @@ export const pipesCdcScalingExport = {
     async list({ ctx, service, count }) {
         if (!service) return [];
         // Without a database pipe there is no capacity to declare.
-        const scaling = await getCdcScaling(ctx, service, "export: read the CDC scaling").catch((error: unknown) => (error instanceof NoDatabasePipe ? undefined : Promise.reject(error)));
-        const exported: ExportedObject[] = scaling ? [{ id: service.serviceId, inputs: toJson(readCdcScaling(ctx.apis.settings, scaling, { ...service, timeouts: undefined, managed: true }).inputs) }] : [];
+        const scaling = await getCdcScaling(ctx, service, "export: read the CDC scaling").catch((error: unknown) =>
+            error instanceof NoDatabasePipe ? undefined : Promise.reject(error),
+        );
+        const exported: ExportedObject[] = scaling
+            ? [{ id: service.serviceId, inputs: toJson(readCdcScaling(ctx.apis.settings, scaling, { ...service, timeouts: undefined, managed: true }).inputs) }]
+            : [];
         count(exported.length);
         return exported;
     },

@@ -49,7 +49,9 @@ async function applySizes(ctx: OperationContext, target: Target, desired: Inputs
     const wanted = { replicaCpuMillicores: desired.replicaCpuMillicores, replicaMemoryGb: desired.replicaMemoryGb };
     if (reports(current, wanted)) return current;
     // Absolute values: a lost answer may be sent again.
-    await ctx.apis.cloud().request({ operation, method: "PATCH", path: scalingPath(ctx, target), body: wanted, response: wireCdcScaling, idempotent: true, signal: ctx.signal });
+    await ctx.apis
+        .cloud()
+        .request({ operation, method: "PATCH", path: scalingPath(ctx, target), body: wanted, response: wireCdcScaling, idempotent: true, signal: ctx.signal });
     return pollUntil({
         read: () => getCdcScaling(ctx, target, operation),
         settled: (seen) => reports(seen, wanted),
@@ -69,7 +71,11 @@ function outputsOf(scaling: CdcScaling, target: Target, inputs: Pick<Inputs, "re
 }
 
 /** The read mapping (refresh, export): the outputs, and as inputs the sizes only while they are managed. */
-export function readCdcScaling(settings: Settings, scaling: CdcScaling, olds: Pick<Outputs, "organizationId" | "serviceId" | "timeouts" | "managed">): { outs: Outputs; inputs: Inputs } {
+export function readCdcScaling(
+    settings: Settings,
+    scaling: CdcScaling,
+    olds: Pick<Outputs, "organizationId" | "serviceId" | "timeouts" | "managed">,
+): { outs: Outputs; inputs: Inputs } {
     const target = { organizationId: olds.organizationId, serviceId: olds.serviceId };
     const inputs = normalizeReported(definition, settings, { ...target, ...(olds.managed ? scaling : {}), timeouts: olds.timeouts });
     return { outs: { ...target, ...scaling, timeouts: olds.timeouts, managed: olds.managed }, inputs };

@@ -21,7 +21,13 @@ export const pipesCdcScalingSchema = z
          * CPU per replica in millicores: 1000 to 24000, in steps of 1000. When only one of the two sizes is declared,
          * the other follows from 4 GB per core; when both are omitted, the capacity is not managed (only reported).
          */
-        replicaCpuMillicores: z.number().int("must be a whole number").min(1000, "must be at least 1000").max(24_000, "must be at most 24000").multipleOf(1000, "must be a multiple of 1000").optional(),
+        replicaCpuMillicores: z
+            .number()
+            .int("must be a whole number")
+            .min(1000, "must be at least 1000")
+            .max(24_000, "must be at most 24000")
+            .multipleOf(1000, "must be a multiple of 1000")
+            .optional(),
         /** Memory per replica in GB: 4 to 96, in steps of 4, and exactly 4 GB per CPU core (`replicaCpuMillicores / 250`). */
         replicaMemoryGb: z.number().min(4, "must be at least 4").max(96, "must be at most 96").multipleOf(4, "must be a multiple of 4").optional(),
         /** Our own operation timeouts (`customTimeouts` does not reach dynamic providers); an update waits within them until the service reports the new values. */
@@ -30,7 +36,11 @@ export const pipesCdcScalingSchema = z
     .superRefine((scaling, ctx) => {
         const { replicaCpuMillicores: cpu, replicaMemoryGb: memory } = scaling;
         if (typeof cpu === "number" && typeof memory === "number" && memory * MILLICORES_PER_GB !== cpu) {
-            ctx.addIssue({ code: "custom", path: ["replicaMemoryGb"], message: `must be ${GB_PER_CORE} GB per CPU core: ${cpu / MILLICORES_PER_GB} for ${cpu} millicores` });
+            ctx.addIssue({
+                code: "custom",
+                path: ["replicaMemoryGb"],
+                message: `must be ${GB_PER_CORE} GB per CPU core: ${cpu / MILLICORES_PER_GB} for ${cpu} millicores`,
+            });
         }
     });
 

@@ -13,7 +13,9 @@ export const queryEndpointExport = {
     async list({ ctx, service, count }) {
         if (!service) return [];
         const endpoint = await findQueryEndpoint(ctx, service, "export: read the query endpoint");
-        const exported: ExportedObject[] = endpoint ? [{ id: endpoint.id, inputs: toJson(readQueryEndpoint(ctx.apis.settings, endpoint, { ...service, timeouts: undefined }).inputs) }] : [];
+        const exported: ExportedObject[] = endpoint
+            ? [{ id: endpoint.id, inputs: toJson(readQueryEndpoint(ctx.apis.settings, endpoint, { ...service, timeouts: undefined }).inputs) }]
+            : [];
         count(exported.length);
         return exported;
     },

@@ -32,9 +32,15 @@ async function upsert(ctx: OperationContext, inputs: Located, verb: "create" | "
 }
 
 /** The service's endpoint, or undefined when it has none (a JSON 404; a route that is not served stays an error). */
-export async function findQueryEndpoint(ctx: OperationContext, target: { organizationId: string; serviceId: string }, operation: string): Promise<QueryEndpointResponse | undefined> {
+export async function findQueryEndpoint(
+    ctx: OperationContext,
+    target: { organizationId: string; serviceId: string },
+    operation: string,
+): Promise<QueryEndpointResponse | undefined> {
     try {
-        return await ctx.apis.cloud().request({ operation, method: "GET", path: endpointPath(ctx, target), response: queryEndpointResponse, signal: ctx.signal });
+        return await ctx.apis
+            .cloud()
+            .request({ operation, method: "GET", path: endpointPath(ctx, target), response: queryEndpointResponse, signal: ctx.signal });
     } catch (error) {
         if (error instanceof ApiError && error.isNotFound) return undefined;
         throw error;
@@ -42,7 +48,11 @@ export async function findQueryEndpoint(ctx: OperationContext, target: { organiz
 }
 
 /** The read mapping (refresh, export): the outputs and the normalized inputs that reproduce the service's endpoint. */
-export function readQueryEndpoint(settings: Settings, endpoint: QueryEndpointResponse, olds: Pick<QueryEndpointOutputs, "organizationId" | "serviceId" | "timeouts">): { outs: QueryEndpointOutputs; inputs: QueryEndpointInputs } {
+export function readQueryEndpoint(
+    settings: Settings,
+    endpoint: QueryEndpointResponse,
+    olds: Pick<QueryEndpointOutputs, "organizationId" | "serviceId" | "timeouts">,
+): { outs: QueryEndpointOutputs; inputs: QueryEndpointInputs } {
     const { id: _id, ...reported } = endpoint;
     const located = { organizationId: olds.organizationId, serviceId: olds.serviceId, timeouts: olds.timeouts };
     return { outs: { ...endpoint, ...located }, inputs: normalizeReported(definition, settings, { ...reported, ...located }) };
@@ -78,7 +88,9 @@ const definition: ResourceDefinition<QueryEndpointInputs, QueryEndpointOutputs> 
 
     async delete(ctx, _id, olds) {
         try {
-            await ctx.apis.cloud().request({ operation: `delete ${label(olds)}`, method: "DELETE", path: endpointPath(ctx, olds), response: z.unknown(), signal: ctx.signal });
+            await ctx.apis
+                .cloud()
+                .request({ operation: `delete ${label(olds)}`, method: "DELETE", path: endpointPath(ctx, olds), response: z.unknown(), signal: ctx.signal });
         } catch (error) {
             // Already gone: deleting is idempotent.
             if (!(error instanceof ApiError && error.isNotFound)) throw error;

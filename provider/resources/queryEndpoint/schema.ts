@@ -24,7 +24,13 @@ const origins = z
     .string()
     .max(4096, "must be at most 4096 characters")
     // eslint-disable-next-line no-control-regex
-    .refine((value) => normalizeOrigins(value).split(",").every((origin) => !/[\s\u0000-\u001f\u007f]/.test(origin)), "must be domains separated by commas, without spaces inside a domain")
+    .refine(
+        (value) =>
+            normalizeOrigins(value)
+                .split(",")
+                .every((origin) => !/[\s\u0000-\u001f\u007f]/.test(origin)),
+        "must be domains separated by commas, without spaces inside a domain",
+    )
     .transform(normalizeOrigins);
 
 /**

@@ -17,6 +17,11 @@ export const savedSearchExport = {
         const { ctx, target } = scope;
         const api = ctx.apis.observability(target.variant, target);
         const listed = await listAll(api.client, "export: list saved searches", `${api.prefix}/saved-searches`, wireSavedSearch, ctx.signal);
-        return exportEach(scope, listed, (wire) => wire.name, (wire) => ({ id: wire.id, name: wire.name, inputs: toJson(readSavedSearch(ctx, wire, { ...target, target }).inputs) }));
+        return exportEach(
+            scope,
+            listed,
+            (wire) => wire.name,
+            (wire) => ({ id: wire.id, name: wire.name, inputs: toJson(readSavedSearch(ctx, wire, { ...target, target }).inputs) }),
+        );
     },
 } as const satisfies KindExport<"savedSearches", ExportedObject>;

@@ -16,12 +16,22 @@ const collection = (ctx: OperationContext, target: ResolvedTarget) => collection
 
 /** Outputs from the server's answer, normalized as `check` normalizes inputs. */
 function fromWire(ctx: OperationContext, search: WireSavedSearch, declared: SavedSearchDeclared): SavedSearchOutputs {
-    const reported = { variant: declared.variant, organizationId: declared.organizationId, serviceId: declared.serviceId, ...savedSearchFieldsFromWire(search), timeouts: declared.timeouts };
+    const reported = {
+        variant: declared.variant,
+        organizationId: declared.organizationId,
+        serviceId: declared.serviceId,
+        ...savedSearchFieldsFromWire(search),
+        timeouts: declared.timeouts,
+    };
     return { ...normalizeReported(definition, ctx.apis.settings, reported), target: declared.target };
 }
 
 /** The read mapping (refresh, adoption, export): the outputs and the normalized inputs that reproduce the server's saved search. */
-export function readSavedSearch(ctx: OperationContext, search: WireSavedSearch, declared: SavedSearchDeclared): { outs: SavedSearchOutputs; inputs: SavedSearchInputs } {
+export function readSavedSearch(
+    ctx: OperationContext,
+    search: WireSavedSearch,
+    declared: SavedSearchDeclared,
+): { outs: SavedSearchOutputs; inputs: SavedSearchInputs } {
     const outs = fromWire(ctx, search, declared);
     const { target: _target, ...inputs } = outs;
     return { outs, inputs };

@@ -24,7 +24,10 @@ export const pinnedFilterSchema = z.strictObject({
     condition: z
         .string()
         .max(8192)
-        .refine((condition) => RENDERABLE.some((pattern) => pattern.test(condition)), "must be one predicate `<column> IN (…)`, `<column> NOT IN (…)` or `<column> BETWEEN <number> AND <number>`"),
+        .refine(
+            (condition) => RENDERABLE.some((pattern) => pattern.test(condition)),
+            "must be one predicate `<column> IN (…)`, `<column> NOT IN (…)` or `<column> BETWEEN <number> AND <number>`",
+        ),
 });
 
 /**

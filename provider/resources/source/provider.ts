@@ -11,14 +11,22 @@ import { sourceBody, sourceFieldsFromWire, WireSource, wireSource } from "./wire
 /** What the mapping of a server's source needs from the declaration: where it lives. */
 export type SourceDeclared = Partial<Pick<SourceInputs, "variant" | "organizationId" | "serviceId" | "timeouts">> & { target: ResolvedTarget };
 
-const label = (verb: string, source: { name?: string }, id?: string) => `${verb} Source ${source.name !== undefined ? JSON.stringify(source.name) : (id ?? "")}`.trimEnd();
+const label = (verb: string, source: { name?: string }, id?: string) =>
+    `${verb} Source ${source.name !== undefined ? JSON.stringify(source.name) : (id ?? "")}`.trimEnd();
 
 /** The managed variant serves no GET by id for sources: they are read from the list. */
-const sourcesAt = (ctx: OperationContext, target: ResolvedTarget) => collectionAt(ctx, target, "sources", wireSource, { byId: target.variant === "self-hosted" });
+const sourcesAt = (ctx: OperationContext, target: ResolvedTarget) =>
+    collectionAt(ctx, target, "sources", wireSource, { byId: target.variant === "self-hosted" });
 
 /** The read mapping (refresh, adoption, export): the outputs and the normalized inputs that reproduce the server's source. */
 export function readSource(ctx: OperationContext, source: WireSource, declared: SourceDeclared): { outs: SourceOutputs; inputs: SourceInputs } {
-    const reported = { variant: declared.variant, organizationId: declared.organizationId, serviceId: declared.serviceId, ...sourceFieldsFromWire(source), timeouts: declared.timeouts };
+    const reported = {
+        variant: declared.variant,
+        organizationId: declared.organizationId,
+        serviceId: declared.serviceId,
+        ...sourceFieldsFromWire(source),
+        timeouts: declared.timeouts,
+    };
     const inputs = normalizeReported(definition, ctx.apis.settings, reported);
     return { outs: { ...inputs, target: declared.target }, inputs };
 }

@@ -38,7 +38,10 @@ export const aggregatedColumnSchema = z
         /** The view's column holding the aggregate. */
         mvColumn: required,
     })
-    .refine((column) => column.aggFn === "count" || column.sourceColumn !== undefined, { path: ["sourceColumn"], message: "is required unless aggFn is `count`" });
+    .refine((column) => column.aggFn === "count" || column.sourceColumn !== undefined, {
+        path: ["sourceColumn"],
+        message: "is required unless aggFn is `count`",
+    });
 
 /** A materialized view the source's queries may use instead of the table. */
 export const materializedViewSchema = z.strictObject({
@@ -78,14 +81,16 @@ export const filterSettingsSchema = z.strictObject({
     /** Table of the filter columns. */
     tableName: required,
     /** Up to 10 columns, each with the label shown. */
-    columns: z.array(
-        z.strictObject({
-            /** Name of the column. */
-            name: required,
-            /** Label shown for the column. */
-            label: required,
-        }),
-    ).max(10, "must have at most 10 columns"),
+    columns: z
+        .array(
+            z.strictObject({
+                /** Name of the column. */
+                name: required,
+                /** Label shown for the column. */
+                label: required,
+            }),
+        )
+        .max(10, "must have at most 10 columns"),
 });
 
 /** The fields every kind has. */

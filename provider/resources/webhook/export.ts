@@ -20,6 +20,11 @@ export const webhookExport = {
         const { ctx, target } = scope;
         const api = ctx.apis.observability(target.variant, target);
         const listed = await listAll(api.client, "export: list webhooks", `${api.prefix}/webhooks`, wireWebhook, ctx.signal);
-        return exportEach(scope, listed, (wire) => wire.name, (wire) => ({ id: wire.id, name: wire.name, inputs: toJson(readWebhook(ctx, wire, { ...target, target }).inputs) }));
+        return exportEach(
+            scope,
+            listed,
+            (wire) => wire.name,
+            (wire) => ({ id: wire.id, name: wire.name, inputs: toJson(readWebhook(ctx, wire, { ...target, target }).inputs) }),
+        );
     },
 } as const satisfies KindExport<"webhooks", ExportedObject>;

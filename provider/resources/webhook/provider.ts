@@ -17,7 +17,13 @@ const collection = (ctx: OperationContext, target: ResolvedTarget) => collection
 
 /** Outputs from the server's answer, normalized as `check` normalizes inputs. */
 function fromWire(ctx: OperationContext, webhook: WireWebhook, declared: WebhookDeclared): WebhookOutputs {
-    const reported = { variant: declared.variant, organizationId: declared.organizationId, serviceId: declared.serviceId, ...webhookFieldsFromWire(webhook, declared), timeouts: declared.timeouts };
+    const reported = {
+        variant: declared.variant,
+        organizationId: declared.organizationId,
+        serviceId: declared.serviceId,
+        ...webhookFieldsFromWire(webhook, declared),
+        timeouts: declared.timeouts,
+    };
     return { ...normalizeReported(definition, ctx.apis.settings, reported), target: declared.target };
 }
 

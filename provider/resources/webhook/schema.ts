@@ -57,7 +57,13 @@ export const webhookSchema = z
          * characters not starting with a digit, values ≤ 4096 characters). Write-only and secret: a change made
          * outside Pulumi cannot be seen.
          */
-        headers: secretMap((name) => (!HEADER_NAME.test(name) ? "header names are 1 to 256 HTTP token characters" : /^\d/.test(name) ? "header names must not start with a digit" : undefined)),
+        headers: secretMap((name) =>
+            !HEADER_NAME.test(name)
+                ? "header names are 1 to 256 HTTP token characters"
+                : /^\d/.test(name)
+                  ? "header names must not start with a digit"
+                  : undefined,
+        ),
         /**
          * `generic` and `incidentio` only: query parameters added to the URL (≤ 100; keys of 1 to 1024 characters,
          * values ≤ 4096). Write-only and secret: a change made outside Pulumi cannot be seen.
@@ -70,7 +76,8 @@ export const webhookSchema = z
         if (containsUnknown(webhook.service)) return;
         if (webhook.service === "slack") {
             for (const key of TEMPLATED_ONLY) {
-                if (webhook[key] !== undefined) ctx.addIssue({ code: "custom", path: [key], message: "is not supported for the slack webhook service (leave it out)" });
+                if (webhook[key] !== undefined)
+                    ctx.addIssue({ code: "custom", path: [key], message: "is not supported for the slack webhook service (leave it out)" });
             }
             if (!containsUnknown(webhook.url) && URL.canParse(webhook.url) && !new URL(webhook.url).hostname.endsWith("slack.com")) {
                 ctx.addIssue({ code: "custom", path: ["url"], message: "must be on a host ending in `slack.com` for the slack service" });

@@ -14,16 +14,16 @@ import type { RouteModule } from "./types";
 
 /** Every route module, registered in this order (the first matching route wins). */
 export const ROUTE_MODULES: readonly RouteModule[] = [
-  selfHostedRootRoutes,
-  dashboardRoutes,
-  alertRoutes,
-  connectionRoutes,
-  sourceRoutes,
-  savedSearchRoutes,
-  webhookRoutes,
-  chartRoutes,
-  organizationRoutes,
-  queryEndpointRoutes,
-  pipeRoutes,
-  pipeNetworkingRoutes,
+    selfHostedRootRoutes,
+    dashboardRoutes,
+    alertRoutes,
+    connectionRoutes,
+    sourceRoutes,
+    savedSearchRoutes,
+    webhookRoutes,
+    chartRoutes,
+    organizationRoutes,
+    queryEndpointRoutes,
+    pipeRoutes,
+    pipeNetworkingRoutes,
 ];

@@ -2,155 +2,155 @@
 
 export type Json = null | boolean | number | string | Json[] | JsonObject;
 export interface JsonObject {
-  [key: string]: Json;
+    [key: string]: Json;
 }
 
 /** Tile config as stored: already normalised to the read shape (§2.10), variant-specific keys only. */
 export type TileConfig = JsonObject & { displayType: string };
 
 export interface Tile {
-  id: string;
-  name: string;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  config: TileConfig;
-  containerId?: string;
-  tabId?: string;
+    id: string;
+    name: string;
+    x: number;
+    y: number;
+    w: number;
+    h: number;
+    config: TileConfig;
+    containerId?: string;
+    tabId?: string;
 }
 
 export interface DashboardFilter {
-  id: string;
-  type: "QUERY_EXPRESSION";
-  name: string;
-  expression: string;
-  sourceId: string;
-  sourceMetricType?: string;
-  where?: string;
-  whereLanguage?: string;
-  appliesToSourceIds?: string[];
-  isBroadcastEnabled?: boolean;
-  isVariableEnabled?: boolean;
-  variableName?: string;
+    id: string;
+    type: "QUERY_EXPRESSION";
+    name: string;
+    expression: string;
+    sourceId: string;
+    sourceMetricType?: string;
+    where?: string;
+    whereLanguage?: string;
+    appliesToSourceIds?: string[];
+    isBroadcastEnabled?: boolean;
+    isVariableEnabled?: boolean;
+    variableName?: string;
 }
 
 export interface ContainerTab {
-  id: string;
-  title: string;
+    id: string;
+    title: string;
 }
 
 export interface Container {
-  id: string;
-  title: string;
-  collapsed: boolean;
-  collapsible?: boolean;
-  bordered?: boolean;
-  tabs?: ContainerTab[];
+    id: string;
+    title: string;
+    collapsed: boolean;
+    collapsible?: boolean;
+    bordered?: boolean;
+    tabs?: ContainerTab[];
 }
 
 export interface SavedFilterValue {
-  type: "sql";
-  condition: string;
+    type: "sql";
+    condition: string;
 }
 
 export interface Dashboard {
-  id: string;
-  name: string;
-  tiles: Tile[];
-  tags: string[];
-  filters: DashboardFilter[];
-  savedQuery: string | null;
-  savedQueryLanguage: string | null;
-  savedFilterValues: SavedFilterValue[];
-  containers: Container[];
+    id: string;
+    name: string;
+    tiles: Tile[];
+    tags: string[];
+    filters: DashboardFilter[];
+    savedQuery: string | null;
+    savedQueryLanguage: string | null;
+    savedFilterValues: SavedFilterValue[];
+    containers: Container[];
 }
 
 export interface AlertChannel {
-  type: "webhook" | "email";
-  webhookId?: string;
-  emailRecipients?: string[];
-  webhookService?: string | null;
-  slackChannelId?: string | null;
-  severity?: string | null;
+    type: "webhook" | "email";
+    webhookId?: string;
+    emailRecipients?: string[];
+    webhookService?: string | null;
+    slackChannelId?: string | null;
+    severity?: string | null;
 }
 
 export interface AlertSilenced {
-  by?: string;
-  at: string;
-  until: string;
+    by?: string;
+    at: string;
+    until: string;
 }
 
 export interface Alert {
-  id: string;
-  name: string | null;
-  message: string | null;
-  note: string | null;
-  numConsecutiveWindows: number | null;
-  threshold: number;
-  thresholdMax?: number | null;
-  interval: string;
-  scheduleOffsetMinutes?: number | null;
-  scheduleStartAt?: string | null;
-  /** Stored in the reference form: `tile` or `saved_search` (the spec's `search` is accepted on input). */
-  source: "tile" | "saved_search";
-  thresholdType: string;
-  channels: AlertChannel[];
-  dashboardId?: string;
-  tileId?: string;
-  savedSearchId?: string;
-  groupBy?: string | null;
-  state: string;
-  silenced?: AlertSilenced;
-  executionErrors?: { timestamp: string; type: string; message: string }[];
-  createdAt: string;
-  updatedAt: string;
+    id: string;
+    name: string | null;
+    message: string | null;
+    note: string | null;
+    numConsecutiveWindows: number | null;
+    threshold: number;
+    thresholdMax?: number | null;
+    interval: string;
+    scheduleOffsetMinutes?: number | null;
+    scheduleStartAt?: string | null;
+    /** Stored in the reference form: `tile` or `saved_search` (the spec's `search` is accepted on input). */
+    source: "tile" | "saved_search";
+    thresholdType: string;
+    channels: AlertChannel[];
+    dashboardId?: string;
+    tileId?: string;
+    savedSearchId?: string;
+    groupBy?: string | null;
+    state: string;
+    silenced?: AlertSilenced;
+    executionErrors?: { timestamp: string; type: string; message: string }[];
+    createdAt: string;
+    updatedAt: string;
 }
 
 /** A source as the API returns it (`kind` is the discriminator; the remaining fields depend on it). */
 export type Source = JsonObject & { id: string; name: string; kind: "log" | "trace" | "metric" | "session" | "promql"; connection: string };
 
 export interface Connection {
-  id: string;
-  name: string;
-  host: string;
-  username: string;
-  /** Write-only: never returned; `""` when none was sent. */
-  password: string;
-  /** Absent when unset (`null` and `""` clear it). */
-  observabilitySettingPrefix?: string;
-  /** Absent until set. */
-  isPrometheusEndpoint?: boolean;
-  createdAt: string;
-  updatedAt: string;
+    id: string;
+    name: string;
+    host: string;
+    username: string;
+    /** Write-only: never returned; `""` when none was sent. */
+    password: string;
+    /** Absent when unset (`null` and `""` clear it). */
+    observabilitySettingPrefix?: string;
+    /** Absent until set. */
+    isPrometheusEndpoint?: boolean;
+    createdAt: string;
+    updatedAt: string;
 }
 
 export interface Webhook {
-  id: string;
-  name: string;
-  service: "slack" | "generic" | "incidentio";
-  url: string;
-  description?: string;
-  body?: string;
-  /** Write-only: never returned. */
-  headers?: Record<string, string>;
-  /** Write-only: never returned. */
-  queryParams?: Record<string, string>;
-  createdAt: string;
-  updatedAt: string;
+    id: string;
+    name: string;
+    service: "slack" | "generic" | "incidentio";
+    url: string;
+    description?: string;
+    body?: string;
+    /** Write-only: never returned. */
+    headers?: Record<string, string>;
+    /** Write-only: never returned. */
+    queryParams?: Record<string, string>;
+    createdAt: string;
+    updatedAt: string;
 }
 
 export interface SavedSearch {
-  id: string;
-  name: string;
-  sourceId: string;
-  select: string;
-  where: string;
-  whereLanguage: "lucene" | "sql";
-  orderBy: string;
-  tags: string[];
-  /** Pinned filters, verbatim: `{type: "sql", condition}` from the API, or legacy UI shapes (`lucene`, `sql_ast`). */
-  filters: JsonObject[];
-  createdAt: string;
-  updatedAt: string;
+    id: string;
+    name: string;
+    sourceId: string;
+    select: string;
+    where: string;
+    whereLanguage: "lucene" | "sql";
+    orderBy: string;
+    tags: string[];
+    /** Pinned filters, verbatim: `{type: "sql", condition}` from the API, or legacy UI shapes (`lucene`, `sql_ast`). */
+    filters: JsonObject[];
+    createdAt: string;
+    updatedAt: string;
 }

@@ -10,20 +10,20 @@ import type { SchemaNode } from "./openapiDocs";
  * (the user-name variant only its user name: a role-authenticated database source sends no password).
  */
 export function repairedSchemas(api: "self-hosted" | "cloud", schemas: Record<string, SchemaNode>): Record<string, SchemaNode> {
-  if (api !== "cloud") return schemas;
-  const copy = structuredClone(schemas);
-  discriminateObservabilityUnions(copy);
-  const required: Record<string, string[]> = {
-    PLAIN: ["username"],
-    MskIamUser: ["accessKeyId", "secretKey"],
-    AzureEventHub: ["connectionString"],
-    MutualTLS: ["certificate", "privateKey"],
-  };
-  for (const [name, fields] of Object.entries(required)) {
-    const schema = copy[name];
-    if (schema && !Array.isArray(schema.required)) schema.required = fields;
-  }
-  return copy;
+    if (api !== "cloud") return schemas;
+    const copy = structuredClone(schemas);
+    discriminateObservabilityUnions(copy);
+    const required: Record<string, string[]> = {
+        PLAIN: ["username"],
+        MskIamUser: ["accessKeyId", "secretKey"],
+        AzureEventHub: ["connectionString"],
+        MutualTLS: ["certificate", "privateKey"],
+    };
+    for (const [name, fields] of Object.entries(required)) {
+        const schema = copy[name];
+        if (schema && !Array.isArray(schema.required)) schema.required = fields;
+    }
+    return copy;
 }
 
 /**
@@ -32,17 +32,17 @@ export function repairedSchemas(api: "self-hosted" | "cloud", schemas: Record<st
  * branches pin (one single-value enum property, `kind`), as the self-hosted document declares it.
  */
 function discriminateObservabilityUnions(schemas: Record<string, SchemaNode>): void {
-  for (const [name, schema] of Object.entries(schemas)) {
-    if (!name.startsWith("Observability") || !Array.isArray(schema.oneOf) || schema.discriminator) continue;
-    const branches = (schema.oneOf as SchemaNode[]).map((branch) => String(branch.$ref ?? ""));
-    const properties = (ref: string): Record<string, SchemaNode> =>
-      (schemas[ref.replace("#/components/schemas/", "")]?.properties as Record<string, SchemaNode> | undefined) ?? {};
-    const pinned = (ref: string, property: string): unknown => {
-      const values = properties(ref)[property]?.enum;
-      return Array.isArray(values) && values.length === 1 ? values[0] : undefined;
-    };
-    const property = Object.keys(properties(branches[0])).find((p) => branches.every((ref) => typeof pinned(ref, p) === "string"));
-    if (!property || new Set(branches.map((ref) => pinned(ref, property))).size !== branches.length) continue;
-    schema.discriminator = { propertyName: property, mapping: Object.fromEntries(branches.map((ref) => [pinned(ref, property), ref])) };
-  }
+    for (const [name, schema] of Object.entries(schemas)) {
+        if (!name.startsWith("Observability") || !Array.isArray(schema.oneOf) || schema.discriminator) continue;
+        const branches = (schema.oneOf as SchemaNode[]).map((branch) => String(branch.$ref ?? ""));
+        const properties = (ref: string): Record<string, SchemaNode> =>
+            (schemas[ref.replace("#/components/schemas/", "")]?.properties as Record<string, SchemaNode> | undefined) ?? {};
+        const pinned = (ref: string, property: string): unknown => {
+            const values = properties(ref)[property]?.enum;
+            return Array.isArray(values) && values.length === 1 ? values[0] : undefined;
+        };
+        const property = Object.keys(properties(branches[0])).find((p) => branches.every((ref) => typeof pinned(ref, p) === "string"));
+        if (!property || new Set(branches.map((ref) => pinned(ref, property))).size !== branches.length) continue;
+        schema.discriminator = { propertyName: property, mapping: Object.fromEntries(branches.map((ref) => [pinned(ref, property), ref])) };
+    }
 }

@@ -12,12 +12,23 @@ const channels = fc.oneof(
     fc.uniqueArray(channel, { selector: (c) => c.webhookId, minLength: 1, maxLength: 4 }).map((list) => ({ channels: list })),
 );
 
-const source = fc.oneof(obj({ source: fc.constant("tile"), dashboardId: hex24, tileId: hex24 }), obj({ source: fc.constant("search"), savedSearchId: hex24 }, { groupBy: text(64) }));
+const source = fc.oneof(
+    obj({ source: fc.constant("tile"), dashboardId: hex24, tileId: hex24 }),
+    obj({ source: fc.constant("search"), savedSearchId: hex24 }, { groupBy: text(64) }),
+);
 
 /** A threshold, with `thresholdMax` ≥ it exactly for the range kinds. */
-const threshold = fc.tuple(finite, fc.double({ min: 0, max: 1e6, noNaN: true }), fc.constantFrom("above", "below", "above_exclusive", "below_or_equal", "equal", "not_equal", "between", "not_between")).map(([value, width, thresholdType]) =>
-    thresholdType === "between" || thresholdType === "not_between" ? { threshold: value, thresholdType, thresholdMax: value + width } : { threshold: value, thresholdType },
-);
+const threshold = fc
+    .tuple(
+        finite,
+        fc.double({ min: 0, max: 1e6, noNaN: true }),
+        fc.constantFrom("above", "below", "above_exclusive", "below_or_equal", "equal", "not_equal", "between", "not_between"),
+    )
+    .map(([value, width, thresholdType]) =>
+        thresholdType === "between" || thresholdType === "not_between"
+            ? { threshold: value, thresholdType, thresholdMax: value + width }
+            : { threshold: value, thresholdType },
+    );
 
 /** An interval with an offset shorter than it, or a start instant (and no offset). */
 const schedule = fc.constantFrom(...Object.keys(INTERVAL_MINUTES)).chain((interval) =>
@@ -31,5 +42,11 @@ const schedule = fc.constantFrom(...Object.keys(INTERVAL_MINUTES)).chain((interv
 
 /** A well-formed alert of either source. */
 export const alert: fc.Arbitrary<Input> = fc
-    .tuple(source, threshold, schedule, channels, obj({}, { ...target, name: text(512), message: text(4096), note: text(4096), numConsecutiveWindows: fc.integer({ min: 1, max: 100 }), timeouts }))
+    .tuple(
+        source,
+        threshold,
+        schedule,
+        channels,
+        obj({}, { ...target, name: text(512), message: text(4096), note: text(4096), numConsecutiveWindows: fc.integer({ min: 1, max: 100 }), timeouts }),
+    )
     .map((parts) => Object.assign({}, ...parts) as Input);

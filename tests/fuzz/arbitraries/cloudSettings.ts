@@ -19,9 +19,11 @@ const domain = fc.domain();
 const blank = fc.constantFrom("", " ", "  ");
 
 /** Allowed origins as users write them: domains separated by commas, with blanks and empty entries around. */
-const origins = fc.array(fc.tuple(blank, domain, blank), { maxLength: 4 }).chain((entries) =>
-    fc.boolean().map((trailingComma) => entries.map(([before, name, after]) => `${before}${name}${after}`).join(",") + (trailingComma ? "," : "")),
-);
+const origins = fc
+    .array(fc.tuple(blank, domain, blank), { maxLength: 4 })
+    .chain((entries) =>
+        fc.boolean().map((trailingComma) => entries.map(([before, name, after]) => `${before}${name}${after}`).join(",") + (trailingComma ? "," : "")),
+    );
 
 /** A well-formed query endpoint: roles and keys as sets (repeats and order do not matter). */
 export const queryEndpoint: fc.Arbitrary<Input> = obj(

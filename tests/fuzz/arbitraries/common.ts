@@ -38,5 +38,7 @@ export const word = fc.string({ unit: fc.constantFrom(..."abcdefghijklmnopqrstuv
 export const finite = fc.double({ min: -1e9, max: 1e9, noNaN: true, noDefaultInfinity: true });
 
 /** The `timeouts` input every resource takes. */
-export const timeouts = obj({}, { create: fc.constantFrom("90s", "5m", "1h30m", "2h"), update: fc.constantFrom("30s", "10m"), delete: fc.constantFrom("1m", "1h") });
-
+export const timeouts = obj(
+    {},
+    { create: fc.constantFrom("90s", "5m", "1h30m", "2h"), update: fc.constantFrom("30s", "10m"), delete: fc.constantFrom("1m", "1h") },
+);

@@ -33,12 +33,29 @@ const kafka: fc.Arbitrary<SourcePart> = fc
         fc.constantFrom(undefined, "kafka", "redpanda", "msk", "gcmk", "confluent", "warpstream", "azureeventhub", "dokafka"),
         fc.constantFrom(undefined, "PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512", "IAM_ROLE", "IAM_USER", "MUTUAL_TLS"),
     )
-    .filter(([type, authentication]) => (type ?? "kafka") !== "kafka" || authentication === undefined || ["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512", "MUTUAL_TLS"].includes(authentication))
+    .filter(
+        ([type, authentication]) =>
+            (type ?? "kafka") !== "kafka" || authentication === undefined || ["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512", "MUTUAL_TLS"].includes(authentication),
+    )
     .chain(([type, authentication]) => {
         const form: CredentialForm | undefined =
-            authentication === "IAM_ROLE" ? undefined : authentication === "IAM_USER" ? "accessKey" : authentication === "MUTUAL_TLS" ? "certificate" : type === "azureeventhub" ? "connectionString" : "userPassword";
-        const offset = fc.oneof(obj({ strategy: fc.constantFrom("from_beginning", "from_latest") }), obj({ timestamp: fc.constantFrom("2026-01-31T23:59", "2024-02-29T00:00") }, { strategy: fc.constant("from_timestamp") }));
-        const registry = obj({ url: fc.constantFrom("https://registry.example.com", "https://r.example.org:8081/x") }, { authentication: fc.constant("PLAIN"), caCertificate: text(64) });
+            authentication === "IAM_ROLE"
+                ? undefined
+                : authentication === "IAM_USER"
+                  ? "accessKey"
+                  : authentication === "MUTUAL_TLS"
+                    ? "certificate"
+                    : type === "azureeventhub"
+                      ? "connectionString"
+                      : "userPassword";
+        const offset = fc.oneof(
+            obj({ strategy: fc.constantFrom("from_beginning", "from_latest") }),
+            obj({ timestamp: fc.constantFrom("2026-01-31T23:59", "2024-02-29T00:00") }, { strategy: fc.constant("from_timestamp") }),
+        );
+        const registry = obj(
+            { url: fc.constantFrom("https://registry.example.com", "https://r.example.org:8081/x") },
+            { authentication: fc.constant("PLAIN"), caCertificate: text(64) },
+        );
         const arm = obj(
             {
                 format: fc.constantFrom("JSONEachRow", "Avro", "AvroConfluent", "Protobuf"),
@@ -65,7 +82,11 @@ const kafka: fc.Arbitrary<SourcePart> = fc
     });
 
 const objectStorage: fc.Arbitrary<SourcePart> = fc
-    .tuple(fc.constantFrom(undefined, "s3", "gcs", "dospaces", "azureblobstorage", "cloudflarer2", "ovhobjectstorage"), fc.constantFrom(undefined, "IAM_ROLE", "IAM_USER", "CONNECTION_STRING", "SERVICE_ACCOUNT"), fc.constantFrom("once", "continuous", "queue", "queueSkip"))
+    .tuple(
+        fc.constantFrom(undefined, "s3", "gcs", "dospaces", "azureblobstorage", "cloudflarer2", "ovhobjectstorage"),
+        fc.constantFrom(undefined, "IAM_ROLE", "IAM_USER", "CONNECTION_STRING", "SERVICE_ACCOUNT"),
+        fc.constantFrom("once", "continuous", "queue", "queueSkip"),
+    )
     .chain(([type, authentication, ingestion]) => {
         const azure = type === "azureblobstorage";
         const required: Record<string, fc.Arbitrary<unknown>> = { format: fc.constantFrom("JSONEachRow", "JSONAsObject", "CSV", "Parquet", "Avro") };
@@ -76,88 +97,117 @@ const objectStorage: fc.Arbitrary<SourcePart> = fc
         if (ingestion !== "once") required.isContinuous = fc.constant(true);
         if (ingestion === "queue" || ingestion === "queueSkip") required.queueUrl = fc.webUrl();
         if (ingestion === "queueSkip") required.skipInitialLoad = fc.constant(true);
-        const optional: Record<string, fc.Arbitrary<unknown>> = { delimiter: fc.constantFrom(",", ";", "\t", "||"), compression: fc.constantFrom("none", "gzip", "zstd", "auto") };
+        const optional: Record<string, fc.Arbitrary<unknown>> = {
+            delimiter: fc.constantFrom(",", ";", "\t", "||"),
+            compression: fc.constantFrom("none", "gzip", "zstd", "auto"),
+        };
         if (ingestion !== "queueSkip") optional.startAfter = text(128);
         if (azure) optional.url = fc.webUrl();
-        const place = azure ? fc.option(fc.tuple(text(128), text(64)), { nil: undefined }).map((p) => (p ? { path: p[0], azureContainerName: p[1] } : {})) : fc.constant({});
-        const secretKey = ({ IAM_USER: "accessKey", SERVICE_ACCOUNT: "serviceAccountKey", CONNECTION_STRING: "connectionString" } as Record<string, string>)[authentication ?? ""];
+        const place = azure
+            ? fc.option(fc.tuple(text(128), text(64)), { nil: undefined }).map((p) => (p ? { path: p[0], azureContainerName: p[1] } : {}))
+            : fc.constant({});
+        const secretKey = ({ IAM_USER: "accessKey", SERVICE_ACCOUNT: "serviceAccountKey", CONNECTION_STRING: "connectionString" } as Record<string, string>)[
+            authentication ?? ""
+        ];
         const secrets = secretKey === undefined ? fc.constant({}) : obj({ [secretKey]: secretKey === "accessKey" ? credentialForms.accessKey : secret });
-        return fc.tuple(obj(required, optional), place, secrets).map(([source, where, s]) => ({ source: { objectStorage: { ...source, ...where } }, secrets: s, kind: "objectStorage" as const }));
+        return fc
+            .tuple(obj(required, optional), place, secrets)
+            .map(([source, where, s]) => ({ source: { objectStorage: { ...source, ...where } }, secrets: s, kind: "objectStorage" as const }));
     });
 
-const kinesis: fc.Arbitrary<SourcePart> = fc.tuple(fc.constantFrom("TRIM_HORIZON", "LATEST", "AT_TIMESTAMP"), fc.constantFrom("IAM_ROLE", "IAM_USER")).chain(([iteratorType, authentication]) =>
-    fc
-        .tuple(
-            obj(
-                {
-                    format: fc.constantFrom("JSONEachRow", "Avro", "AvroConfluent"),
-                    streamName: text(255),
-                    region: fc.constantFrom("us-east-1", "eu-west-1"),
-                    iteratorType: fc.constant(iteratorType),
-                    authentication: fc.constant(authentication),
-                    ...(iteratorType === "AT_TIMESTAMP" ? { timestamp: fc.nat(2_000_000_000) } : {}),
-                    ...(authentication === "IAM_ROLE" ? { iamRole } : {}),
-                },
-                { useEnhancedFanOut: fc.boolean() },
-            ),
-            authentication === "IAM_USER" ? obj({ accessKey: credentialForms.accessKey }) : fc.constant({}),
-        )
-        .map(([source, secrets]) => ({ source: { kinesis: source }, secrets, kind: "kinesis" as const })),
-);
+const kinesis: fc.Arbitrary<SourcePart> = fc
+    .tuple(fc.constantFrom("TRIM_HORIZON", "LATEST", "AT_TIMESTAMP"), fc.constantFrom("IAM_ROLE", "IAM_USER"))
+    .chain(([iteratorType, authentication]) =>
+        fc
+            .tuple(
+                obj(
+                    {
+                        format: fc.constantFrom("JSONEachRow", "Avro", "AvroConfluent"),
+                        streamName: text(255),
+                        region: fc.constantFrom("us-east-1", "eu-west-1"),
+                        iteratorType: fc.constant(iteratorType),
+                        authentication: fc.constant(authentication),
+                        ...(iteratorType === "AT_TIMESTAMP" ? { timestamp: fc.nat(2_000_000_000) } : {}),
+                        ...(authentication === "IAM_ROLE" ? { iamRole } : {}),
+                    },
+                    { useEnhancedFanOut: fc.boolean() },
+                ),
+                authentication === "IAM_USER" ? obj({ accessKey: credentialForms.accessKey }) : fc.constant({}),
+            )
+            .map(([source, secrets]) => ({ source: { kinesis: source }, secrets, kind: "kinesis" as const })),
+    );
 
 const tableMapping = obj(
     { sourceSchemaName: word, sourceTable: word, targetTable: word },
-    { excludedColumns: fc.array(word, { maxLength: 2 }), tableEngine: fc.constantFrom("MergeTree", "ReplacingMergeTree", "Null"), partitionKey: word, partitionByExpr: word, sortOrder: fc.constantFrom("default", "custom") },
+    {
+        excludedColumns: fc.array(word, { maxLength: 2 }),
+        tableEngine: fc.constantFrom("MergeTree", "ReplacingMergeTree", "Null"),
+        partitionKey: word,
+        partitionByExpr: word,
+        sortOrder: fc.constantFrom("default", "custom"),
+    },
 ).map(({ sortOrder, ...mapping }) => (sortOrder === "custom" ? { ...mapping, useCustomSortingKey: true, sortingKeys: ["id"] } : mapping));
 
-const postgres: fc.Arbitrary<SourcePart> = fc.tuple(fc.constantFrom(undefined, "basic", "IAM_ROLE"), fc.constantFrom("cdc", "snapshot", "cdc_only")).chain(([authentication, replicationMode]) => {
-    const settings = obj(
-        { replicationMode: fc.constant(replicationMode) },
-        {
-            syncIntervalSeconds: fc.integer({ min: 1, max: 86_400 }),
-            pullBatchSize: fc.integer({ min: 1, max: 10_000_000 }),
-            publicationName: word,
-            ...(replicationMode === "cdc_only" ? { replicationSlotName: word } : {}),
-            allowNullableColumns: fc.boolean(),
-            initialLoadParallelism: fc.integer({ min: 1, max: 1024 }),
-            snapshotNumRowsPerPartition: fc.integer({ min: 1000, max: 1_000_000_000 }),
-            snapshotNumberOfParallelTables: fc.integer({ min: 1, max: 1024 }),
-            enableFailoverSlots: fc.boolean(),
-            deleteOnMerge: fc.boolean(),
-        },
-    );
-    const source = obj(
-        {
-            host: fc.domain(),
-            database: word,
-            settings,
-            tableMappings: fc.uniqueArray(tableMapping, { selector: (m) => m.targetTable, minLength: 1, maxLength: 3 }),
-            ...(authentication !== undefined ? { authentication: fc.constant(authentication) } : {}),
-            ...(authentication === "IAM_ROLE" ? { iamRole } : {}),
-        },
-        {
-            type: fc.constantFrom("postgres", "supabase", "neon", "alloydb", "tigerdata"),
-            port: fc.integer({ min: 1, max: 65_535 }),
-            tlsHost: fc.domain(),
-            caCertificate: text(64),
-            disableTls: fc.boolean(),
-            skipCertVerification: fc.boolean(),
-        },
-    );
-    const credentials = authentication === "IAM_ROLE" ? fc.oneof(credentialForms.username, credentialForms.userPassword) : credentialForms.userPassword;
-    return fc.tuple(source, credentials).map(([db, c]) => ({ source: { postgres: db }, secrets: { credentials: c }, kind: "postgres" as const }));
-});
+const postgres: fc.Arbitrary<SourcePart> = fc
+    .tuple(fc.constantFrom(undefined, "basic", "IAM_ROLE"), fc.constantFrom("cdc", "snapshot", "cdc_only"))
+    .chain(([authentication, replicationMode]) => {
+        const settings = obj(
+            { replicationMode: fc.constant(replicationMode) },
+            {
+                syncIntervalSeconds: fc.integer({ min: 1, max: 86_400 }),
+                pullBatchSize: fc.integer({ min: 1, max: 10_000_000 }),
+                publicationName: word,
+                ...(replicationMode === "cdc_only" ? { replicationSlotName: word } : {}),
+                allowNullableColumns: fc.boolean(),
+                initialLoadParallelism: fc.integer({ min: 1, max: 1024 }),
+                snapshotNumRowsPerPartition: fc.integer({ min: 1000, max: 1_000_000_000 }),
+                snapshotNumberOfParallelTables: fc.integer({ min: 1, max: 1024 }),
+                enableFailoverSlots: fc.boolean(),
+                deleteOnMerge: fc.boolean(),
+            },
+        );
+        const source = obj(
+            {
+                host: fc.domain(),
+                database: word,
+                settings,
+                tableMappings: fc.uniqueArray(tableMapping, { selector: (m) => m.targetTable, minLength: 1, maxLength: 3 }),
+                ...(authentication !== undefined ? { authentication: fc.constant(authentication) } : {}),
+                ...(authentication === "IAM_ROLE" ? { iamRole } : {}),
+            },
+            {
+                type: fc.constantFrom("postgres", "supabase", "neon", "alloydb", "tigerdata"),
+                port: fc.integer({ min: 1, max: 65_535 }),
+                tlsHost: fc.domain(),
+                caCertificate: text(64),
+                disableTls: fc.boolean(),
+                skipCertVerification: fc.boolean(),
+            },
+        );
+        const credentials = authentication === "IAM_ROLE" ? fc.oneof(credentialForms.username, credentialForms.userPassword) : credentialForms.userPassword;
+        return fc.tuple(source, credentials).map(([db, c]) => ({ source: { postgres: db }, secrets: { credentials: c }, kind: "postgres" as const }));
+    });
 
 /** Destination columns (distinct names), each mapped from a source field. */
 const columns = fc.uniqueArray(word, { minLength: 1, maxLength: 4 }).chain((names) =>
-    fc.tuple(fc.array(fc.constantFrom("String", "UInt64", "DateTime64(3)"), { minLength: names.length, maxLength: names.length }), fc.array(word, { minLength: names.length, maxLength: names.length })).map(([types, fields]) => ({
-        columns: names.map((name, i) => ({ name, type: types[i] })),
-        fieldMappings: names.map((name, i) => ({ sourceField: fields[i], destinationField: name })),
-    })),
+    fc
+        .tuple(
+            fc.array(fc.constantFrom("String", "UInt64", "DateTime64(3)"), { minLength: names.length, maxLength: names.length }),
+            fc.array(word, { minLength: names.length, maxLength: names.length }),
+        )
+        .map(([types, fields]) => ({
+            columns: names.map((name, i) => ({ name, type: types[i] })),
+            fieldMappings: names.map((name, i) => ({ sourceField: fields[i], destinationField: name })),
+        })),
 );
 
 const tableDefinition = obj(
-    { engine: obj({ type: fc.constantFrom("MergeTree", "ReplacingMergeTree", "SummingMergeTree", "Null") }, { versionColumnId: word, columnIds: fc.array(word, { maxLength: 2 }) }) },
+    {
+        engine: obj(
+            { type: fc.constantFrom("MergeTree", "ReplacingMergeTree", "SummingMergeTree", "Null") },
+            { versionColumnId: word, columnIds: fc.array(word, { maxLength: 2 }) },
+        ),
+    },
     { sortingKey: fc.array(word, { maxLength: 2 }), partitionBy: word, primaryKey: word },
 );
 
@@ -174,26 +224,49 @@ const pipeSettings = obj(
 
 /** The destination (and mappings, scaling) that fit the source kind. */
 function fitting(kind: SourcePart["kind"]): fc.Arbitrary<Input> {
-    if (kind === "postgres") return obj({ destination: obj({}, { database: word, roles: fc.array(word, { maxLength: 2 }) }) }, { fieldMappings: fc.constant([]) });
+    if (kind === "postgres")
+        return obj({ destination: obj({}, { database: word, roles: fc.array(word, { maxLength: 2 }) }) }, { fieldMappings: fc.constant([]) });
     const scaling =
         kind === "objectStorage"
             ? obj({}, { concurrency: fc.integer({ min: 0, max: 34 }) })
-            : obj({}, { replicas: fc.integer({ min: 1, max: 10 }), replicaCpuMillicores: fc.integer({ min: 125, max: 2000 }), replicaMemoryGb: fc.double({ min: 0.5, max: 8, noNaN: true }) });
+            : obj(
+                  {},
+                  {
+                      replicas: fc.integer({ min: 1, max: 10 }),
+                      replicaCpuMillicores: fc.integer({ min: 125, max: 2000 }),
+                      replicaMemoryGb: fc.double({ min: 0.5, max: 8, noNaN: true }),
+                  },
+              );
     return fc
-        .tuple(columns, fc.boolean(), obj({ table: word }, { database: word, roles: fc.array(word, { maxLength: 2 }), tableDefinition }), fc.option(scaling, { nil: undefined }))
+        .tuple(
+            columns,
+            fc.boolean(),
+            obj({ table: word }, { database: word, roles: fc.array(word, { maxLength: 2 }), tableDefinition }),
+            fc.option(scaling, { nil: undefined }),
+        )
         .map(([mapped, managedTable, destination, scale]) => ({
-            destination: { ...destination, managedTable, columns: mapped.columns, ...(managedTable && destination.tableDefinition === undefined ? { tableDefinition: { engine: { type: "MergeTree" } } } : {}) },
+            destination: {
+                ...destination,
+                managedTable,
+                columns: mapped.columns,
+                ...(managedTable && destination.tableDefinition === undefined ? { tableDefinition: { engine: { type: "MergeTree" } } } : {}),
+            },
             fieldMappings: mapped.fieldMappings,
             ...(scale ? { scaling: scale } : {}),
         }));
 }
 
 /** A well-formed data pipe of any source kind, with exactly the secrets its authentication needs. */
-export const dataPipe: fc.Arbitrary<Input> = fc.oneof(kafka, objectStorage, kinesis, postgres).chain((part) =>
-    fc
-        .tuple(fitting(part.kind), obj({ name: text(255) }, { organizationId: uuid, serviceId: uuid, settings: pipeSettings, stopped: fc.boolean(), timeouts }))
-        .map(([fit, own]) => ({ ...own, source: part.source, ...fit, ...(Object.keys(part.secrets).length > 0 ? { secrets: part.secrets } : {}) })),
-);
+export const dataPipe: fc.Arbitrary<Input> = fc
+    .oneof(kafka, objectStorage, kinesis, postgres)
+    .chain((part) =>
+        fc
+            .tuple(
+                fitting(part.kind),
+                obj({ name: text(255) }, { organizationId: uuid, serviceId: uuid, settings: pipeSettings, stopped: fc.boolean(), timeouts }),
+            )
+            .map(([fit, own]) => ({ ...own, source: part.source, ...fit, ...(Object.keys(part.secrets).length > 0 ? { secrets: part.secrets } : {}) })),
+    );
 
 /** Every string inside a pipe's `secrets` input. */
 export function secretValues(input: Input): string[] {

@@ -8,7 +8,9 @@ const name = (max: number) => text(max).filter((s) => s.trim() === s);
 /** A sidebar-renderable pinned filter: one `IN`, `NOT IN` or numeric `BETWEEN` predicate. */
 const pinnedFilter = fc
     .oneof(
-        fc.tuple(word, fc.boolean(), fc.array(word, { minLength: 1, maxLength: 3 })).map(([column, not, values]) => `${column}${not ? " NOT" : ""} IN (${values.map((v) => `'${v}'`).join(", ")})`),
+        fc
+            .tuple(word, fc.boolean(), fc.array(word, { minLength: 1, maxLength: 3 }))
+            .map(([column, not, values]) => `${column}${not ? " NOT" : ""} IN (${values.map((v) => `'${v}'`).join(", ")})`),
         fc.tuple(word, fc.integer(), fc.nat()).map(([column, low, width]) => `${column} BETWEEN ${low} AND ${low + width}`),
     )
     .filter((condition) => /^[A-Za-z_]/.test(condition))
@@ -23,13 +25,21 @@ export const savedSearch: fc.Arbitrary<Input> = obj(
         where: fc.string({ maxLength: 40 }),
         whereLanguage: fc.constantFrom("lucene", "sql"),
         orderBy: fc.string({ maxLength: 20 }),
-        tags: fc.array(fc.string({ minLength: 1, maxLength: 32 }).filter((t) => t.length <= 32), { maxLength: 5 }),
+        tags: fc.array(
+            fc.string({ minLength: 1, maxLength: 32 }).filter((t) => t.length <= 32),
+            { maxLength: 5 },
+        ),
         filters: fc.array(pinnedFilter, { maxLength: 3 }),
         timeouts,
     },
 );
 
-const secretMap = (key: fc.Arbitrary<string>) => fc.dictionary(key, fc.string({ maxLength: 20 }).filter((v) => !/[\u0000-\u001f\u007f]/.test(v)), { maxKeys: 3, noNullPrototype: true });
+const secretMap = (key: fc.Arbitrary<string>) =>
+    fc.dictionary(
+        key,
+        fc.string({ maxLength: 20 }).filter((v) => !/[\u0000-\u001f\u007f]/.test(v)),
+        { maxKeys: 3, noNullPrototype: true },
+    );
 const headerName = fc.string({ unit: fc.constantFrom(..."abcXYZ-_09!#"), minLength: 1, maxLength: 12 }).filter((h) => !/^\d/.test(h));
 const host = fc.constantFrom("relay.example.com", "hooks.example.org", "api.incident.io");
 

@@ -5,15 +5,31 @@ import { target } from "./dashboard";
 const granularity = fc.constantFrom("1s", "5m", "1h", "2d", "15 minute", "1 hour", "30 second");
 const table = obj({ databaseName: word, tableName: word });
 const highlighted = obj({ sqlExpression: word }, { luceneExpression: word, alias: text(20) });
-const aggregated = fc.oneof(obj({ aggFn: fc.constant("count"), mvColumn: word }, { sourceColumn: word }), obj({ aggFn: fc.constantFrom("sum", "avg", "quantile", "histogram"), mvColumn: word, sourceColumn: word }));
+const aggregated = fc.oneof(
+    obj({ aggFn: fc.constant("count"), mvColumn: word }, { sourceColumn: word }),
+    obj({ aggFn: fc.constantFrom("sum", "avg", "quantile", "histogram"), mvColumn: word, sourceColumn: word }),
+);
 const materializedView = obj(
-    { databaseName: word, tableName: word, dimensionColumns: fc.constantFrom("", "ServiceName", "ServiceName, SeverityText"), minGranularity: granularity, timestampColumn: word, aggregatedColumns: fc.array(aggregated, { minLength: 1, maxLength: 3 }) },
+    {
+        databaseName: word,
+        tableName: word,
+        dimensionColumns: fc.constantFrom("", "ServiceName", "ServiceName, SeverityText"),
+        minGranularity: granularity,
+        timestampColumn: word,
+        aggregatedColumns: fc.array(aggregated, { minLength: 1, maxLength: 3 }),
+    },
     { minDate: fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2099-12-31T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString()) },
 );
 
 /** The fields every kind has. */
 const common = { name: text(100), connection: hex24, from: table, timestampValueExpression: word };
-const commonOptional = { ...target, section: text(50), disabled: fc.boolean(), querySettings: fc.array(obj({ setting: word, value: word }), { maxLength: 3 }), timeouts };
+const commonOptional = {
+    ...target,
+    section: text(50),
+    disabled: fc.boolean(),
+    querySettings: fc.array(obj({ setting: word, value: word }), { maxLength: 3 }),
+    timeouts,
+};
 
 /** The optional fields of the kinds that search rows. */
 const search = {
@@ -30,13 +46,39 @@ const search = {
 
 /** A well-formed source of any kind. */
 export const source: fc.Arbitrary<Input> = fc.oneof(
-    obj({ kind: fc.constant("log"), ...common, defaultTableSelectExpression: word }, { ...commonOptional, ...search, bodyExpression: word, severityTextExpression: word, traceSourceId: hex24 }),
     obj(
-        { kind: fc.constant("trace"), ...common, defaultTableSelectExpression: word, durationExpression: word, traceIdExpression: word, spanIdExpression: word, parentSpanIdExpression: word, spanNameExpression: word, spanKindExpression: word },
-        { ...commonOptional, ...search, durationPrecision: fc.integer({ min: 0, max: 9 }), logSourceId: hex24, sessionSourceId: hex24, statusCodeExpression: word },
+        { kind: fc.constant("log"), ...common, defaultTableSelectExpression: word },
+        { ...commonOptional, ...search, bodyExpression: word, severityTextExpression: word, traceSourceId: hex24 },
     ),
     obj(
-        { kind: fc.constant("metric"), ...common, from: obj({ databaseName: word }, { tableName: fc.constantFrom("", "otel_metrics") }), metricTables: obj({ gauge: word }, { sum: word, "exponential histogram": word }), resourceAttributesExpression: word },
+        {
+            kind: fc.constant("trace"),
+            ...common,
+            defaultTableSelectExpression: word,
+            durationExpression: word,
+            traceIdExpression: word,
+            spanIdExpression: word,
+            parentSpanIdExpression: word,
+            spanNameExpression: word,
+            spanKindExpression: word,
+        },
+        {
+            ...commonOptional,
+            ...search,
+            durationPrecision: fc.integer({ min: 0, max: 9 }),
+            logSourceId: hex24,
+            sessionSourceId: hex24,
+            statusCodeExpression: word,
+        },
+    ),
+    obj(
+        {
+            kind: fc.constant("metric"),
+            ...common,
+            from: obj({ databaseName: word }, { tableName: fc.constantFrom("", "otel_metrics") }),
+            metricTables: obj({ gauge: word }, { sum: word, "exponential histogram": word }),
+            resourceAttributesExpression: word,
+        },
         { ...commonOptional, logSourceId: hex24 },
     ),
     obj({ kind: fc.constant("session"), ...common, traceSourceId: hex24 }, commonOptional),

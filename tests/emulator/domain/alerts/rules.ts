@@ -10,84 +10,86 @@ const YEAR_MS = 365 * 24 * 3600 * 1000;
 
 /** `search` (spec) and `saved_search` (reference) name the same source; stored in the reference form. */
 export function canonicalSource(source: unknown): "tile" | "saved_search" {
-  return source === "tile" ? "tile" : "saved_search";
+    return source === "tile" ? "tile" : "saved_search";
 }
 
 /** Request-shape rules of §3.2 that the OpenAPI documents cannot express. Throws ContractViolation. */
 export function checkAlertBody(body: JsonObject, nowMs: number): void {
-  if (!has(body, "source")) throw new ContractViolation("", "Invalid input");
-  for (const [field, max] of [["name", 512], ["message", 4096], ["note", 4096]] as const) {
-    const value = body[field];
-    if (value === "") throw new ContractViolation(field, "String must contain at least 1 character(s)");
-    if (typeof value === "string" && value.length > max) throw new ContractViolation(field, `String must contain at most ${max} character(s)`);
-  }
-  checkChannels(body);
-  if (body.thresholdType === "between" || body.thresholdType === "not_between") {
-    if (typeof body.thresholdMax !== "number")
-      throw new ContractViolation("thresholdMax", "thresholdMax is required for between and not_between threshold types");
-    if (body.thresholdMax < Number(body.threshold))
-      throw new ContractViolation("thresholdMax", "thresholdMax must be greater than or equal to threshold");
-  }
-  checkSchedule(body, nowMs);
-  if (canonicalSource(body.source) === "tile") {
-    if (typeof body.dashboardId !== "string") throw new ContractViolation("dashboardId", "dashboardId is required for tile alerts");
-    if (typeof body.tileId !== "string") throw new ContractViolation("tileId", "tileId is required for tile alerts");
-    if (!isObjectId(body.dashboardId)) throw new ContractViolation("dashboardId", "Invalid dashboard ID", { raw: true });
-  } else {
-    if (typeof body.savedSearchId !== "string") throw new ContractViolation("savedSearchId", "savedSearchId is required for saved search alerts");
-    if (!isObjectId(body.savedSearchId)) throw new ContractViolation("savedSearchId", "Invalid saved search ID", { raw: true });
-  }
-  for (const channel of channelsOf(body))
-    if (channel.type === "webhook" && !isObjectId(channel.webhookId)) throw new ContractViolation("channel.webhookId", "Invalid webhook ID", { raw: true });
+    if (!has(body, "source")) throw new ContractViolation("", "Invalid input");
+    for (const [field, max] of [
+        ["name", 512],
+        ["message", 4096],
+        ["note", 4096],
+    ] as const) {
+        const value = body[field];
+        if (value === "") throw new ContractViolation(field, "String must contain at least 1 character(s)");
+        if (typeof value === "string" && value.length > max) throw new ContractViolation(field, `String must contain at most ${max} character(s)`);
+    }
+    checkChannels(body);
+    if (body.thresholdType === "between" || body.thresholdType === "not_between") {
+        if (typeof body.thresholdMax !== "number")
+            throw new ContractViolation("thresholdMax", "thresholdMax is required for between and not_between threshold types");
+        if (body.thresholdMax < Number(body.threshold)) throw new ContractViolation("thresholdMax", "thresholdMax must be greater than or equal to threshold");
+    }
+    checkSchedule(body, nowMs);
+    if (canonicalSource(body.source) === "tile") {
+        if (typeof body.dashboardId !== "string") throw new ContractViolation("dashboardId", "dashboardId is required for tile alerts");
+        if (typeof body.tileId !== "string") throw new ContractViolation("tileId", "tileId is required for tile alerts");
+        if (!isObjectId(body.dashboardId)) throw new ContractViolation("dashboardId", "Invalid dashboard ID", { raw: true });
+    } else {
+        if (typeof body.savedSearchId !== "string") throw new ContractViolation("savedSearchId", "savedSearchId is required for saved search alerts");
+        if (!isObjectId(body.savedSearchId)) throw new ContractViolation("savedSearchId", "Invalid saved search ID", { raw: true });
+    }
+    for (const channel of channelsOf(body))
+        if (channel.type === "webhook" && !isObjectId(channel.webhookId)) throw new ContractViolation("channel.webhookId", "Invalid webhook ID", { raw: true });
 }
 
 /** Checks against stored records (400 `… not found`). */
 export function crossCheckAlert(body: JsonObject, team: TeamStore): void {
-  if (canonicalSource(body.source) === "tile") {
-    const dashboard = team.dashboards.get(String(body.dashboardId));
-    if (!dashboard) throw badRequest("Dashboard not found");
-    const tile = dashboard.tiles.find((t) => t.id === body.tileId);
-    if (!tile) throw badRequest("Tile not found");
-    if (isRawSql(tile.config) && !isAlertable(tile.config))
-      throw badRequest("Raw SQL alerts are only supported on line, stacked_bar and number tiles");
-  } else if (!team.savedSearches.has(String(body.savedSearchId))) throw badRequest("Saved search not found");
-  for (const channel of channelsOf(body))
-    if (channel.type === "webhook" && !team.webhooks.has(String(channel.webhookId))) throw badRequest("Webhook not found");
+    if (canonicalSource(body.source) === "tile") {
+        const dashboard = team.dashboards.get(String(body.dashboardId));
+        if (!dashboard) throw badRequest("Dashboard not found");
+        const tile = dashboard.tiles.find((t) => t.id === body.tileId);
+        if (!tile) throw badRequest("Tile not found");
+        if (isRawSql(tile.config) && !isAlertable(tile.config)) throw badRequest("Raw SQL alerts are only supported on line, stacked_bar and number tiles");
+    } else if (!team.savedSearches.has(String(body.savedSearchId))) throw badRequest("Saved search not found");
+    for (const channel of channelsOf(body))
+        if (channel.type === "webhook" && !team.webhooks.has(String(channel.webhookId))) throw badRequest("Webhook not found");
 }
 
 /** `channels` when sent, else `[channel]`. */
 export function channelsOf(body: JsonObject): JsonObject[] {
-  if (Array.isArray(body.channels)) return body.channels.map(asObject);
-  return body.channel === undefined ? [] : [asObject(body.channel)];
+    if (Array.isArray(body.channels)) return body.channels.map(asObject);
+    return body.channel === undefined ? [] : [asObject(body.channel)];
 }
 
 function checkChannels(body: JsonObject): void {
-  const channels = asArray(body.channels);
-  if (body.channel === undefined && !Array.isArray(body.channels)) throw new ContractViolation("channel", "Either channel or channels is required");
-  if (!Array.isArray(body.channels)) return;
-  if (channels.length < 1 || channels.length > 10) throw new ContractViolation("channels", "Between 1 and 10 channels are allowed");
-  const keys = channels.map((c) => JSON.stringify(asObject(c), Object.keys(asObject(c)).sort()));
-  if (new Set(keys).size !== keys.length) throw new ContractViolation("channels", "Duplicate channels are not allowed");
-  if (body.channel !== undefined && JSON.stringify(body.channel, Object.keys(asObject(body.channel)).sort()) !== keys[0])
-    throw new ContractViolation("channel", "channel must match the first entry of channels");
+    const channels = asArray(body.channels);
+    if (body.channel === undefined && !Array.isArray(body.channels)) throw new ContractViolation("channel", "Either channel or channels is required");
+    if (!Array.isArray(body.channels)) return;
+    if (channels.length < 1 || channels.length > 10) throw new ContractViolation("channels", "Between 1 and 10 channels are allowed");
+    const keys = channels.map((c) => JSON.stringify(asObject(c), Object.keys(asObject(c)).sort()));
+    if (new Set(keys).size !== keys.length) throw new ContractViolation("channels", "Duplicate channels are not allowed");
+    if (body.channel !== undefined && JSON.stringify(body.channel, Object.keys(asObject(body.channel)).sort()) !== keys[0])
+        throw new ContractViolation("channel", "channel must match the first entry of channels");
 }
 
 function checkSchedule(body: JsonObject, nowMs: number): void {
-  const start = body.scheduleStartAt;
-  const offset = body.scheduleOffsetMinutes;
-  if (typeof offset === "number") {
-    if (!Number.isInteger(offset) || offset < 0 || offset > 1439)
-      throw new ContractViolation("scheduleOffsetMinutes", "Number must be an integer between 0 and 1439");
-    const minutes = INTERVAL_MINUTES[String(body.interval)];
-    if (minutes !== undefined && offset >= minutes)
-      throw new ContractViolation("scheduleOffsetMinutes", "scheduleOffsetMinutes must be less than the alert interval in minutes");
-    if (typeof start === "string" && offset !== 0)
-      throw new ContractViolation("scheduleOffsetMinutes", "scheduleOffsetMinutes must be 0 when scheduleStartAt is set");
-  }
-  if (typeof start !== "string") return;
-  const at = Date.parse(start);
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/.test(start) || Number.isNaN(at))
-    throw new ContractViolation("scheduleStartAt", "Invalid datetime");
-  if (at > nowMs + YEAR_MS) throw new ContractViolation("scheduleStartAt", "scheduleStartAt must be no more than 1 year in the future");
-  if (at < nowMs - 10 * YEAR_MS) throw new ContractViolation("scheduleStartAt", "scheduleStartAt must be no more than 10 years in the past");
+    const start = body.scheduleStartAt;
+    const offset = body.scheduleOffsetMinutes;
+    if (typeof offset === "number") {
+        if (!Number.isInteger(offset) || offset < 0 || offset > 1439)
+            throw new ContractViolation("scheduleOffsetMinutes", "Number must be an integer between 0 and 1439");
+        const minutes = INTERVAL_MINUTES[String(body.interval)];
+        if (minutes !== undefined && offset >= minutes)
+            throw new ContractViolation("scheduleOffsetMinutes", "scheduleOffsetMinutes must be less than the alert interval in minutes");
+        if (typeof start === "string" && offset !== 0)
+            throw new ContractViolation("scheduleOffsetMinutes", "scheduleOffsetMinutes must be 0 when scheduleStartAt is set");
+    }
+    if (typeof start !== "string") return;
+    const at = Date.parse(start);
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/.test(start) || Number.isNaN(at))
+        throw new ContractViolation("scheduleStartAt", "Invalid datetime");
+    if (at > nowMs + YEAR_MS) throw new ContractViolation("scheduleStartAt", "scheduleStartAt must be no more than 1 year in the future");
+    if (at < nowMs - 10 * YEAR_MS) throw new ContractViolation("scheduleStartAt", "scheduleStartAt must be no more than 10 years in the past");
 }

@@ -7,9 +7,9 @@ import { asArray } from "../json";
 import { pinnedFilters } from "./pinnedFilters";
 
 export interface SavedSearchWriteContext {
-  team: TeamStore;
-  ids: IdFactory;
-  nowIso: string;
+    team: TeamStore;
+    ids: IdFactory;
+    nowIso: string;
 }
 
 /**
@@ -17,50 +17,60 @@ export interface SavedSearchWriteContext {
  * 1-1024 characters; tags at most 50 of at most 32 characters each.
  */
 function checkBody(body: JsonObject): string {
-  const name = String(body.name).trim();
-  if (name.length < 1) throw new ContractViolation("name", "String must contain at least 1 character(s)");
-  if (name.length > 1024) throw new ContractViolation("name", "String must contain at most 1024 character(s)");
-  const tags = asArray(body.tags);
-  if (tags.length > 50) throw new ContractViolation("tags", "Array must contain at most 50 element(s)");
-  tags.forEach((tag, i) => {
-    if (String(tag).length > 32) throw new ContractViolation(`tags.${i}`, "String must contain at most 32 character(s)");
-  });
-  return name;
+    const name = String(body.name).trim();
+    if (name.length < 1) throw new ContractViolation("name", "String must contain at least 1 character(s)");
+    if (name.length > 1024) throw new ContractViolation("name", "String must contain at most 1024 character(s)");
+    const tags = asArray(body.tags);
+    if (tags.length > 50) throw new ContractViolation("tags", "Array must contain at most 50 element(s)");
+    tags.forEach((tag, i) => {
+        if (String(tag).length > 32) throw new ContractViolation(`tags.${i}`, "String must contain at most 32 character(s)");
+    });
+    return name;
 }
 
 function checkSource(team: TeamStore, sourceId: unknown): void {
-  if (!isObjectId(sourceId) || !team.sources.has(sourceId)) throw badRequest("sourceId must be an existing source id");
+    if (!isObjectId(sourceId) || !team.sources.has(sourceId)) throw badRequest("sourceId must be an existing source id");
 }
 
 /** Every omitted optional field takes its default, on POST and PUT alike (§3.2, §3.4). */
 function fields(body: JsonObject, name: string, filters: JsonObject[]): Omit<SavedSearch, "id" | "createdAt" | "updatedAt"> {
-  return {
-    name,
-    sourceId: String(body.sourceId),
-    select: typeof body.select === "string" ? body.select : "",
-    where: typeof body.where === "string" ? body.where : "",
-    whereLanguage: body.whereLanguage === "sql" ? "sql" : "lucene",
-    orderBy: typeof body.orderBy === "string" ? body.orderBy : "",
-    tags: asArray(body.tags).map(String),
-    filters,
-  };
+    return {
+        name,
+        sourceId: String(body.sourceId),
+        select: typeof body.select === "string" ? body.select : "",
+        where: typeof body.where === "string" ? body.where : "",
+        whereLanguage: body.whereLanguage === "sql" ? "sql" : "lucene",
+        orderBy: typeof body.orderBy === "string" ? body.orderBy : "",
+        tags: asArray(body.tags).map(String),
+        filters,
+    };
 }
 
 export function createSavedSearch(ctx: SavedSearchWriteContext, body: JsonObject): SavedSearch {
-  const name = checkBody(body);
-  checkSource(ctx.team, body.sourceId);
-  const search: SavedSearch = { id: ctx.ids.objectId(), ...fields(body, name, pinnedFilters(asArray(body.filters), undefined)), createdAt: ctx.nowIso, updatedAt: ctx.nowIso };
-  ctx.team.savedSearches.set(search.id, search);
-  return search;
+    const name = checkBody(body);
+    checkSource(ctx.team, body.sourceId);
+    const search: SavedSearch = {
+        id: ctx.ids.objectId(),
+        ...fields(body, name, pinnedFilters(asArray(body.filters), undefined)),
+        createdAt: ctx.nowIso,
+        updatedAt: ctx.nowIso,
+    };
+    ctx.team.savedSearches.set(search.id, search);
+    return search;
 }
 
 /** PUT: body → `sourceId` (400) → existence (undefined: 404) → pinned filters (400) (§3.4). Alerts are untouched. */
 export function replaceSavedSearch(ctx: SavedSearchWriteContext, id: string, body: JsonObject): SavedSearch | undefined {
-  const name = checkBody(body);
-  checkSource(ctx.team, body.sourceId);
-  const stored = ctx.team.savedSearches.get(id);
-  if (!stored) return undefined;
-  const search: SavedSearch = { id, ...fields(body, name, pinnedFilters(asArray(body.filters), stored.filters)), createdAt: stored.createdAt, updatedAt: ctx.nowIso };
-  ctx.team.savedSearches.set(id, search);
-  return search;
+    const name = checkBody(body);
+    checkSource(ctx.team, body.sourceId);
+    const stored = ctx.team.savedSearches.get(id);
+    if (!stored) return undefined;
+    const search: SavedSearch = {
+        id,
+        ...fields(body, name, pinnedFilters(asArray(body.filters), stored.filters)),
+        createdAt: stored.createdAt,
+        updatedAt: ctx.nowIso,
+    };
+    ctx.team.savedSearches.set(id, search);
+    return search;
 }

@@ -5,11 +5,11 @@ export type SourceKind = (typeof SOURCE_KINDS)[number];
 
 /** Fields the running self-hosted code accepts beyond its document (§2.3, contract-extended §8 #8). */
 const CODE_ONLY: Record<SourceKind, readonly string[]> = {
-  log: ["orderByExpression", "tableFilterExpression"],
-  trace: ["sampleRateExpression", "spanLinksValueExpression", "displayedTimestampValueExpression", "orderByExpression"],
-  metric: ["serviceNameExpression", "seriesTable"],
-  session: ["resourceAttributesExpression"],
-  promql: [],
+    log: ["orderByExpression", "tableFilterExpression"],
+    trace: ["sampleRateExpression", "spanLinksValueExpression", "displayedTimestampValueExpression", "orderByExpression"],
+    metric: ["serviceNameExpression", "seriesTable"],
+    session: ["resourceAttributesExpression"],
+    promql: [],
 };
 
 /** The union schema of each document whose branches are the source kinds. */
@@ -17,17 +17,17 @@ const UNION: Record<"self-hosted" | "managed", string> = { "self-hosted": "Sourc
 
 /** The name of the schema for one kind: the union's branch whose `kind` enum holds it. */
 function kindSchemaName(doc: OpenApiDocument, union: string, kind: SourceKind): string {
-  for (const branch of (doc.components.schemas[union].oneOf as SchemaNode[]) ?? []) {
-    const name = String(branch.$ref).replace("#/components/schemas/", "");
-    const kindProp = (resolveRef(doc, branch).properties as Record<string, SchemaNode>).kind;
-    if ((kindProp.enum as unknown[]).includes(kind)) return name;
-  }
-  throw new Error(`emulator: no ${union} branch for kind ${kind}`);
+    for (const branch of (doc.components.schemas[union].oneOf as SchemaNode[]) ?? []) {
+        const name = String(branch.$ref).replace("#/components/schemas/", "");
+        const kindProp = (resolveRef(doc, branch).properties as Record<string, SchemaNode>).kind;
+        if ((kindProp.enum as unknown[]).includes(kind)) return name;
+    }
+    throw new Error(`emulator: no ${union} branch for kind ${kind}`);
 }
 
 /** The kind's schema in the self-hosted document: the code's rules build on it for both variants (one backend). */
 export function selfHostedKindSchema(doc: OpenApiDocument, kind: SourceKind): SchemaNode {
-  return resolveRef(doc, { $ref: `#/components/schemas/${kindSchemaName(doc, UNION["self-hosted"], kind)}` });
+    return resolveRef(doc, { $ref: `#/components/schemas/${kindSchemaName(doc, UNION["self-hosted"], kind)}` });
 }
 
 /**
@@ -36,8 +36,8 @@ export function selfHostedKindSchema(doc: OpenApiDocument, kind: SourceKind): Sc
  * on managed.
  */
 export function keptKeys(doc: OpenApiDocument, variant: "self-hosted" | "managed", kind: SourceKind): Set<string> {
-  const keys = declaredKeys(doc, kindSchemaName(doc, UNION[variant], kind));
-  keys.delete("id");
-  if (variant === "self-hosted") for (const key of CODE_ONLY[kind]) keys.add(key);
-  return keys;
+    const keys = declaredKeys(doc, kindSchemaName(doc, UNION[variant], kind));
+    keys.delete("id");
+    if (variant === "self-hosted") for (const key of CODE_ONLY[kind]) keys.add(key);
+    return keys;
 }

@@ -13,35 +13,35 @@ const missing = () => notFound("Connection not found", { selfHostedText: "Not Fo
  * DELETE has no reference check and no cascade: sources keep the dangling id (§1.5).
  */
 export const connectionRoutes: RouteModule = {
-  name: "connections",
-  register(routes) {
-    routes.selfHosted("GET", "/connections", (_req, ctx) => ({ data: [...ctx.team.connections.values()].map(renderConnection) }));
+    name: "connections",
+    register(routes) {
+        routes.selfHosted("GET", "/connections", (_req, ctx) => ({ data: [...ctx.team.connections.values()].map(renderConnection) }));
 
-    routes.selfHosted("GET", "/connections/:id", (req, ctx) => {
-      const connection = ctx.team.connections.get(objectIdParam(req.params));
-      if (!connection) throw missing();
-      return { data: renderConnection(connection) };
-    });
+        routes.selfHosted("GET", "/connections/:id", (req, ctx) => {
+            const connection = ctx.team.connections.get(objectIdParam(req.params));
+            if (!connection) throw missing();
+            return { data: renderConnection(connection) };
+        });
 
-    routes.selfHosted("POST", "/connections", (req, ctx) => {
-      const connection = createConnection(ctx.ids, ctx.nowIso(), asObject(req.body));
-      ctx.team.connections.set(connection.id, connection);
-      return { data: renderConnection(connection) };
-    });
+        routes.selfHosted("POST", "/connections", (req, ctx) => {
+            const connection = createConnection(ctx.ids, ctx.nowIso(), asObject(req.body));
+            ctx.team.connections.set(connection.id, connection);
+            return { data: renderConnection(connection) };
+        });
 
-    routes.selfHosted("PUT", "/connections/:id", (req, ctx) => {
-      const id = objectIdParam(req.params);
-      checkConnectionUpdate(asObject(req.body));
-      const stored = ctx.team.connections.get(id);
-      if (!stored) throw missing();
-      const connection = replaceConnection(stored, ctx.nowIso(), asObject(req.body));
-      ctx.team.connections.set(id, connection);
-      return { data: renderConnection(connection) };
-    });
+        routes.selfHosted("PUT", "/connections/:id", (req, ctx) => {
+            const id = objectIdParam(req.params);
+            checkConnectionUpdate(asObject(req.body));
+            const stored = ctx.team.connections.get(id);
+            if (!stored) throw missing();
+            const connection = replaceConnection(stored, ctx.nowIso(), asObject(req.body));
+            ctx.team.connections.set(id, connection);
+            return { data: renderConnection(connection) };
+        });
 
-    routes.selfHosted("DELETE", "/connections/:id", (req, ctx) => {
-      if (!ctx.team.connections.delete(objectIdParam(req.params))) throw missing();
-      return { empty: true };
-    });
-  },
+        routes.selfHosted("DELETE", "/connections/:id", (req, ctx) => {
+            if (!ctx.team.connections.delete(objectIdParam(req.params))) throw missing();
+            return { empty: true };
+        });
+    },
 };

@@ -12,34 +12,34 @@ const writeContext = (ctx: HandlerContext): SavedSearchWriteContext => ({ team: 
 
 /** Saved searches (§3), both variants. DELETE first deletes every alert on the saved search (§3.5). */
 export const savedSearchRoutes: RouteModule = {
-  name: "saved searches",
-  register(routes) {
-    routes.observability("GET", "/saved-searches", (req, ctx) =>
-      paginateFor(variantOf(req), byId(ctx.team.savedSearches.values()), req.query, (s) => renderSavedSearch(s, ctx.team.teamId)),
-    );
+    name: "saved searches",
+    register(routes) {
+        routes.observability("GET", "/saved-searches", (req, ctx) =>
+            paginateFor(variantOf(req), byId(ctx.team.savedSearches.values()), req.query, (s) => renderSavedSearch(s, ctx.team.teamId)),
+        );
 
-    routes.observability("GET", "/saved-searches/:id", (req, ctx) => {
-      const search = ctx.team.savedSearches.get(objectIdParam(req.params));
-      if (!search) throw missing();
-      return { data: renderSavedSearch(search, ctx.team.teamId) };
-    });
+        routes.observability("GET", "/saved-searches/:id", (req, ctx) => {
+            const search = ctx.team.savedSearches.get(objectIdParam(req.params));
+            if (!search) throw missing();
+            return { data: renderSavedSearch(search, ctx.team.teamId) };
+        });
 
-    routes.observability("POST", "/saved-searches", (req, ctx) => ({
-      data: renderSavedSearch(createSavedSearch(writeContext(ctx), asObject(req.body)), ctx.team.teamId),
-    }));
+        routes.observability("POST", "/saved-searches", (req, ctx) => ({
+            data: renderSavedSearch(createSavedSearch(writeContext(ctx), asObject(req.body)), ctx.team.teamId),
+        }));
 
-    routes.observability("PUT", "/saved-searches/:id", (req, ctx) => {
-      const search = replaceSavedSearch(writeContext(ctx), objectIdParam(req.params), asObject(req.body));
-      if (!search) throw missing();
-      return { data: renderSavedSearch(search, ctx.team.teamId) };
-    });
+        routes.observability("PUT", "/saved-searches/:id", (req, ctx) => {
+            const search = replaceSavedSearch(writeContext(ctx), objectIdParam(req.params), asObject(req.body));
+            if (!search) throw missing();
+            return { data: renderSavedSearch(search, ctx.team.teamId) };
+        });
 
-    routes.observability("DELETE", "/saved-searches/:id", (req, ctx) => {
-      const id = objectIdParam(req.params);
-      if (!ctx.team.savedSearches.has(id)) throw missing();
-      ctx.team.deleteSearchAlerts(id);
-      ctx.team.savedSearches.delete(id);
-      return { empty: true };
-    });
-  },
+        routes.observability("DELETE", "/saved-searches/:id", (req, ctx) => {
+            const id = objectIdParam(req.params);
+            if (!ctx.team.savedSearches.has(id)) throw missing();
+            ctx.team.deleteSearchAlerts(id);
+            ctx.team.savedSearches.delete(id);
+            return { empty: true };
+        });
+    },
 };

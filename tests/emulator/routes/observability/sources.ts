@@ -14,28 +14,28 @@ const writeContext = (req: ApiRequest, ctx: HandlerContext): SourceWriteContext 
  * reference check, no cascade: saved searches, tiles and other sources keep dangling ids, §2.9).
  */
 export const sourceRoutes: RouteModule = {
-  name: "sources",
-  register(routes) {
-    routes.observability("GET", "/sources", (_req, ctx) => ({ data: [...ctx.team.sources.values()].map(renderSource) }));
+    name: "sources",
+    register(routes) {
+        routes.observability("GET", "/sources", (_req, ctx) => ({ data: [...ctx.team.sources.values()].map(renderSource) }));
 
-    // Self-hosted only: the managed variant does not serve GET by id (an HTML 404, the route-not-served case).
-    routes.selfHosted("GET", "/sources/:id", (req, ctx) => {
-      const source = ctx.team.sources.get(objectIdParam(req.params));
-      if (!source) throw missing();
-      return { data: renderSource(source) };
-    });
+        // Self-hosted only: the managed variant does not serve GET by id (an HTML 404, the route-not-served case).
+        routes.selfHosted("GET", "/sources/:id", (req, ctx) => {
+            const source = ctx.team.sources.get(objectIdParam(req.params));
+            if (!source) throw missing();
+            return { data: renderSource(source) };
+        });
 
-    routes.observability("POST", "/sources", (req, ctx) => ({ data: renderSource(createSource(writeContext(req, ctx), asObject(req.body))) }));
+        routes.observability("POST", "/sources", (req, ctx) => ({ data: renderSource(createSource(writeContext(req, ctx), asObject(req.body))) }));
 
-    routes.observability("PUT", "/sources/:id", (req, ctx) => {
-      const source = replaceSource(writeContext(req, ctx), objectIdParam(req.params), asObject(req.body));
-      if (!source) throw missing();
-      return { data: renderSource(source) };
-    });
+        routes.observability("PUT", "/sources/:id", (req, ctx) => {
+            const source = replaceSource(writeContext(req, ctx), objectIdParam(req.params), asObject(req.body));
+            if (!source) throw missing();
+            return { data: renderSource(source) };
+        });
 
-    routes.observability("DELETE", "/sources/:id", (req, ctx) => {
-      if (!ctx.team.sources.delete(objectIdParam(req.params))) throw missing();
-      return { empty: true };
-    });
-  },
+        routes.observability("DELETE", "/sources/:id", (req, ctx) => {
+            if (!ctx.team.sources.delete(objectIdParam(req.params))) throw missing();
+            return { empty: true };
+        });
+    },
 };

@@ -15,21 +15,21 @@ const writeContext = (ctx: HandlerContext): WebhookWriteContext => ({ team: ctx.
  * `headers` and `queryParams` are write-only; DELETE answers 409 while an alert's first channel names the webhook.
  */
 export const webhookRoutes: RouteModule = {
-  name: "webhooks",
-  register(routes) {
-    routes.observability("GET", "/webhooks", (req, ctx) => paginateFor(variantOf(req), byId(ctx.team.webhooks.values()), req.query, renderWebhook));
+    name: "webhooks",
+    register(routes) {
+        routes.observability("GET", "/webhooks", (req, ctx) => paginateFor(variantOf(req), byId(ctx.team.webhooks.values()), req.query, renderWebhook));
 
-    routes.observability("POST", "/webhooks", (req, ctx) => ({ data: renderWebhook(createWebhook(writeContext(ctx), asObject(req.body))) }));
+        routes.observability("POST", "/webhooks", (req, ctx) => ({ data: renderWebhook(createWebhook(writeContext(ctx), asObject(req.body))) }));
 
-    routes.observability("PUT", "/webhooks/:id", (req, ctx) => {
-      const webhook = replaceWebhook(writeContext(ctx), objectIdParam(req.params), asObject(req.body));
-      if (!webhook) throw missing();
-      return { data: renderWebhook(webhook) };
-    });
+        routes.observability("PUT", "/webhooks/:id", (req, ctx) => {
+            const webhook = replaceWebhook(writeContext(ctx), objectIdParam(req.params), asObject(req.body));
+            if (!webhook) throw missing();
+            return { data: renderWebhook(webhook) };
+        });
 
-    routes.observability("DELETE", "/webhooks/:id", (req, ctx) => {
-      if (!deleteWebhook(ctx.team, objectIdParam(req.params))) throw missing();
-      return { empty: true };
-    });
-  },
+        routes.observability("DELETE", "/webhooks/:id", (req, ctx) => {
+            if (!deleteWebhook(ctx.team, objectIdParam(req.params))) throw missing();
+            return { empty: true };
+        });
+    },
 };
