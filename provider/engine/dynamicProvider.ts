@@ -69,6 +69,11 @@ export interface ResourceDefinition<Inputs extends CommonInputs, Outputs extends
 /** Inputs that tune the provider and never change the remote object. */
 const LOCAL_KEYS = new Set(["timeouts", "__provider", ADOPT_KEY]);
 
+/** Whether a property path (`timeouts.create`) belongs to an input that never changes the remote object. */
+export function isLocalKey(path: string): boolean {
+    return LOCAL_KEYS.has(path.split(/[.[]/)[0]);
+}
+
 /** The operation timeout of a definition that sets none. */
 export const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 

@@ -482,7 +482,6 @@ describe("export: the command that writes a program adopting existing objects", 
         assert.ok(legacyAlert.includes(`dashboardId: "${made.dashboards.legacy.id}",`) && legacyAlert.includes(`tileId: "${made.legacyTileId}",`));
         // Unmanaged referenced objects are literal ids with a comment naming them.
         assert.match(index, /webhookId: "[0-9a-f]{24}", \/\/ webhook "Team Slack"/);
-        assert.match(index, /savedSearchId: "[0-9a-f]{24}", \/\/ saved search/);
         // Connections and sources are declared, and referenced by what uses them; a source that references one
         // declared below it (a cycle: logs ↔ traces) keeps the id text with a comment.
         assert.match(index, /^const connectionLocalEngine = new observability\.Connection\("local-engine", \{$/m);
@@ -522,8 +521,8 @@ describe("export: the command that writes a program adopting existing objects", 
             "clicks-access-key-access-key-id",
             "clicks-access-key-secret-key",
             "files-service-account-key",
-            "local-engine-password",
             "incidents-url",
+            "local-engine-password",
             "on-call-relay-url",
             "orders-credentials-password",
             "orders-credentials-username",

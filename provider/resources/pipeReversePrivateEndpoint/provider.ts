@@ -4,7 +4,7 @@ import { ApiError } from "../../api/http/errors";
 import { path, uuid } from "../../api/ids";
 import { pollIntervalMs, pollUntil } from "../../api/poll";
 import { createWithoutAdoptingStrangers } from "../../api/recovery";
-import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "../../engine/dynamicProvider";
+import { dynamicProvider, isLocalKey, normalizeReported, OperationContext, ResourceDefinition } from "../../engine/dynamicProvider";
 import { partialFailure } from "../../engine/partialFailure";
 import { sameValue } from "../../engine/values";
 import type { Settings } from "../../settings/config";
@@ -201,7 +201,9 @@ const definition: ResourceDefinition<Inputs, Outputs> = {
     // Another endpoint is another object: the new one exists before the old one goes, so pipes can move over. Keeping
     // the same custom DNS names across a replacement needs the `deleteBeforeReplace` resource option (they are unique).
     replaceKeys: (_olds, news, changed) =>
-        [...changed].filter((key) => key !== IN_PLACE && !(TARGET_KEYS as readonly string[]).includes(key)).concat(movedKeys(news, changed, TARGET_KEYS)),
+        [...changed]
+            .filter((key) => key !== IN_PLACE && !isLocalKey(key) && !(TARGET_KEYS as readonly string[]).includes(key))
+            .concat(movedKeys(news, changed, TARGET_KEYS)),
     adoption: { id: uuid, seed: (inputs, settings) => located(settings, inputs) as Outputs },
 
     create: createEndpoint,
