@@ -76,11 +76,14 @@ describe("DataPipe SDK: the example program and getDataPipes", function () {
                 for (const value of Object.values(SECRETS)) assert.ok(!source.includes(value), `${name}: source holds no secret`);
             }
             const states = Object.fromEntries([...pipesState(stack.emu.cloud).pipes.values()].map((pipe) => [pipe.name, pipe.state]));
-            assert.deepEqual(states, {
+            // The CDC pipe is done waiting once it snapshots; every list of pipes (other pipes' poll rounds, the CDC
+            // scaling's wait) moves it on, so it may be Running by the time the program ends.
+            const { "shop-replica": replica, ...streaming } = states;
+            assert.ok(replica === "Snapshot" || replica === "Running", `shop-replica is ${replica}`);
+            assert.deepEqual(streaming, {
                 "orders-from-kafka": "Running",
                 "logs-from-bucket": "Running",
                 "clicks-from-stream": "Running",
-                "shop-replica": "Snapshot",
                 "orders-from-private-kafka": "Running",
             });
             // The private pipe reaches the MSK brokers through the endpoint, by reference to its outputs.

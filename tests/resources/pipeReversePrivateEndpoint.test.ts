@@ -335,7 +335,7 @@ describe("PipeReversePrivateEndpoint (through the real host, against the emulato
             [vpcEndpoint({ description: "d".repeat(256) }), "description"],
             [vpcEndpoint({ type: "VPC_PEERING" }), "type"],
             [{ description: "g", type: "GCP_PSC_SERVICE_ATTACHMENT", gcpServiceAttachment: "attachment-1" }, "gcpServiceAttachment"],
-            [vpcEndpoint({ region: "us-east-1" }), "PipeReversePrivateEndpoint"],
+            [vpcEndpoint({ region: "us-east-1" }), "region"],
             [vpcEndpoint({ adoptId: "not-a-uuid" }), "adoptId"],
         ]);
     });

@@ -159,7 +159,7 @@ describe("PipesCdcScaling (through the real host, against the emulator)", functi
             [{ replicaCpuMillicores: 4000, replicaMemoryGb: 8 }, "replicaMemoryGb"],
             [{ replicaCpuMillicores: "4000" }, "replicaCpuMillicores"],
             [{ serviceId: "svc" }, "serviceId"],
-            [{ replicas: 2 }, "PipesCdcScaling"],
+            [{ replicas: 2 }, "replicas"],
             [{ adoptId: "x" }, "adoptId"],
         ]);
     });
