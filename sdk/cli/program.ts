@@ -114,9 +114,7 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
     /** `connectionEngine.id` for an object declared above, so the program references it instead of its id text. */
     function reference(id: string): Code | undefined {
         const found = referable.get(id);
-        if (!found) return undefined;
-        found.declaration.variable ??= variables.claim(`${found.prefix}${pascal(found.declaration.resourceName)}`);
-        return new Code(`${found.declaration.variable}.id`);
+        return found && new Code(`${referenced(found.declaration, found.prefix)}.id`);
     }
 
     for (const exported of sorted(inventory.connections)) {
