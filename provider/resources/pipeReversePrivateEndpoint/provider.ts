@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ApiClient } from "../../api/http/client";
 import { ApiError } from "../../api/http/errors";
+import { deleteIfPresent, getOrGone } from "../../api/gone";
 import { path, uuid } from "../../api/ids";
 import { pollIntervalMs, pollUntil } from "../../api/poll";
 import { createWithoutAdoptingStrangers } from "../../api/recovery";
@@ -57,13 +58,8 @@ export class EndpointApi {
     }
 
     /** The endpoint, or undefined once it is gone (404). */
-    async find(id: string): Promise<WireEndpoint | undefined> {
-        try {
-            return await this.get(id);
-        } catch (error) {
-            if (error instanceof ApiError && error.isNotFound) return undefined;
-            throw error;
-        }
+    find(id: string): Promise<WireEndpoint | undefined> {
+        return getOrGone(this.get(id));
     }
 
     create(body: unknown): Promise<WireEndpoint> {
@@ -84,20 +80,10 @@ export class EndpointApi {
     }
 
     /** Starts the asynchronous delete; false when the endpoint was already gone. */
-    async delete(id: string): Promise<boolean> {
-        try {
-            await this.client.request({
-                operation: this.operation,
-                method: "DELETE",
-                path: this.endpointPath(id),
-                response: z.unknown(),
-                signal: this.ctx.signal,
-            });
-            return true;
-        } catch (error) {
-            if (error instanceof ApiError && error.isNotFound) return false;
-            throw error;
-        }
+    delete(id: string): Promise<boolean> {
+        return deleteIfPresent(
+            this.client.request({ operation: this.operation, method: "DELETE", path: this.endpointPath(id), response: z.unknown(), signal: this.ctx.signal }),
+        );
     }
 
     private endpointPath(id: string): string {

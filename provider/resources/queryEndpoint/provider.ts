@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiError } from "../../api/http/errors";
+import { deleteIfPresent, getOrGone } from "../../api/gone";
 import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "../../engine/dynamicProvider";
 import { movedKeys, withSettingDefaults } from "../../settings/defaults";
 import type { Settings } from "../../settings/config";
@@ -37,14 +37,9 @@ export async function findQueryEndpoint(
     target: { organizationId: string; serviceId: string },
     operation: string,
 ): Promise<QueryEndpointResponse | undefined> {
-    try {
-        return await ctx.apis
-            .cloud()
-            .request({ operation, method: "GET", path: endpointPath(ctx, target), response: queryEndpointResponse, signal: ctx.signal });
-    } catch (error) {
-        if (error instanceof ApiError && error.isNotFound) return undefined;
-        throw error;
-    }
+    return getOrGone(
+        ctx.apis.cloud().request({ operation, method: "GET", path: endpointPath(ctx, target), response: queryEndpointResponse, signal: ctx.signal }),
+    );
 }
 
 /** The read mapping (refresh, export): the outputs and the normalized inputs that reproduce the service's endpoint. */
@@ -87,14 +82,11 @@ const definition: ResourceDefinition<QueryEndpointInputs, QueryEndpointOutputs> 
     },
 
     async delete(ctx, _id, olds) {
-        try {
-            await ctx.apis
+        await deleteIfPresent(
+            ctx.apis
                 .cloud()
-                .request({ operation: `delete ${label(olds)}`, method: "DELETE", path: endpointPath(ctx, olds), response: z.unknown(), signal: ctx.signal });
-        } catch (error) {
-            // Already gone: deleting is idempotent.
-            if (!(error instanceof ApiError && error.isNotFound)) throw error;
-        }
+                .request({ operation: `delete ${label(olds)}`, method: "DELETE", path: endpointPath(ctx, olds), response: z.unknown(), signal: ctx.signal }),
+        );
     },
 };
 
