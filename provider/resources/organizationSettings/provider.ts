@@ -79,7 +79,7 @@ export function readOrganization(
 /** The optional settings the program declares. */
 const managedFieldsOf = (inputs: OrganizationSettingsInputs) => OPTIONAL_SETTINGS.filter((key) => inputs[key] !== undefined);
 
-const definition: ResourceDefinition<OrganizationSettingsInputs, OrganizationSettingsOutputs> = {
+const definition: ResourceDefinition<typeof organizationSettingsSchema, OrganizationSettingsOutputs> = {
     typeName: TYPE_NAME,
     schema: organizationSettingsSchema,
     complete: (inputs, settings) => withSettingDefaults(inputs, settings, ["organizationId"]),

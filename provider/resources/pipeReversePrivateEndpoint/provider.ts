@@ -94,7 +94,7 @@ export class EndpointApi {
 const label = (verb: string, inputs: Pick<Inputs, "description">) => `${verb} ${TYPE_NAME} ${JSON.stringify(inputs.description)}`;
 
 function located(settings: Settings, inputs: Inputs): Inputs & Target {
-    return withSettingDefaults(inputs, settings, TARGET_KEYS) as Inputs & Target;
+    return withSettingDefaults(inputs, settings, TARGET_KEYS);
 }
 
 /** The read mapping (refresh, export, and every answer of a write): the outputs and the inputs that reproduce the endpoint. */
@@ -111,7 +111,9 @@ export function readEndpoint(
     });
     const privateDnsNames = endpoint.privateDnsNames ?? [];
     const outs: Outputs = {
-        ...(inputs as Inputs & Target),
+        ...inputs,
+        organizationId: olds.organizationId,
+        serviceId: olds.serviceId,
         id: endpoint.id,
         endpointId: endpoint.endpointId ?? "",
         dnsNames: endpoint.dnsNames ?? [],
@@ -179,7 +181,10 @@ async function createEndpoint(ctx: OperationContext, inputs: Inputs): Promise<{ 
     return { id: created.id, outs };
 }
 
-const definition: ResourceDefinition<Inputs, Outputs> = {
+/** What an adoption reads an endpoint with: the inputs, located. */
+type PipeReversePrivateEndpointSeed = Inputs & Target;
+
+const definition: ResourceDefinition<typeof pipeReversePrivateEndpointSchema, Outputs, PipeReversePrivateEndpointSeed> = {
     typeName: TYPE_NAME,
     schema: pipeReversePrivateEndpointSchema,
     complete: (inputs, settings) => located(settings, inputs),
@@ -190,7 +195,7 @@ const definition: ResourceDefinition<Inputs, Outputs> = {
         [...changed]
             .filter((key) => key !== IN_PLACE && !isLocalKey(key) && !(TARGET_KEYS as readonly string[]).includes(key))
             .concat(movedKeys(news, changed, TARGET_KEYS)),
-    adoption: { id: uuid, seed: (inputs, settings) => located(settings, inputs) as Outputs },
+    adoption: { id: uuid, seed: (inputs, settings) => located(settings, inputs) },
 
     create: createEndpoint,
 

@@ -54,10 +54,13 @@ export function readQueryEndpoint(
 }
 
 function located(ctx: OperationContext, inputs: QueryEndpointInputs): Located {
-    return withSettingDefaults(inputs, ctx.apis.settings, TARGET_KEYS) as Located;
+    return withSettingDefaults(inputs, ctx.apis.settings, TARGET_KEYS);
 }
 
-const definition: ResourceDefinition<QueryEndpointInputs, QueryEndpointOutputs> = {
+/** What an adoption reads the service's endpoint with: the inputs, located. */
+type QueryEndpointSeed = Located;
+
+const definition: ResourceDefinition<typeof queryEndpointSchema, QueryEndpointOutputs, QueryEndpointSeed> = {
     typeName: TYPE_NAME,
     schema: queryEndpointSchema,
     complete: (inputs, settings) => withSettingDefaults(inputs, settings, TARGET_KEYS),
@@ -65,7 +68,7 @@ const definition: ResourceDefinition<QueryEndpointInputs, QueryEndpointOutputs> 
     clients: (apis) => void apis.cloud(),
     replaceKeys: (_olds, news, changed) => movedKeys(news, changed, TARGET_KEYS),
     // One endpoint per service: adopting checks that the service's endpoint has this id.
-    adoption: { id: z.string().min(1).max(256), seed: (inputs, settings) => withSettingDefaults(inputs, settings, TARGET_KEYS) as QueryEndpointOutputs },
+    adoption: { id: z.string().min(1).max(256), seed: (inputs, settings) => withSettingDefaults(inputs, settings, TARGET_KEYS) },
 
     async create(ctx, inputs) {
         const outs = await upsert(ctx, located(ctx, inputs), "create");
