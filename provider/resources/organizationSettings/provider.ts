@@ -11,7 +11,7 @@ const TYPE_NAME = "OrganizationSettings";
 const label = (organizationId: string) => `${TYPE_NAME} ${organizationId}`;
 const organizationPath = (organizationId: string) => path`/organizations/${organizationId}`;
 
-/** The organization (a 404 is an `ApiError` with `isNotFound`). */
+/** The organization; read it through `getOrGone` or `mustExist` (api/gone.ts) where it may be missing. */
 export async function getOrganization(ctx: OperationContext, organizationId: string, operation: string): Promise<Organization> {
     return ctx.apis.cloud().request({ operation, method: "GET", path: organizationPath(organizationId), response: organizationResponse, signal: ctx.signal });
 }

@@ -57,7 +57,7 @@ export class EndpointApi {
         return this.client.request({ operation: this.operation, method: "GET", path: this.endpointPath(id), response: wireEndpoint, signal: this.ctx.signal });
     }
 
-    /** The endpoint, or undefined once it is gone (404). */
+    /** The endpoint, or undefined once it is gone. */
     find(id: string): Promise<WireEndpoint | undefined> {
         return getOrGone(this.get(id));
     }

@@ -31,7 +31,7 @@ async function upsert(ctx: OperationContext, inputs: Located, verb: "create" | "
     return { ...endpoint, organizationId: inputs.organizationId, serviceId: inputs.serviceId, timeouts: inputs.timeouts };
 }
 
-/** The service's endpoint, or undefined when it has none (a JSON 404; a route that is not served stays an error). */
+/** The service's endpoint, or undefined when it has none (a route that is not served stays an error). */
 export async function findQueryEndpoint(
     ctx: OperationContext,
     target: { organizationId: string; serviceId: string },
