@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 // Type only: the stub must not load the implementation into the program's process.
 import type { ProviderKey } from "../provider";
+import type { HostProperties } from "../provider/engine/dynamicProvider";
 
 export type { ProviderKey };
 
@@ -10,7 +11,7 @@ export type { ProviderKey };
  * credentials from stack config in `configure`. No credential, path or library ends up in `__provider`,
  * and upgrading the package changes no state.
  */
-export function providerStub(key: ProviderKey): pulumi.dynamic.ResourceProvider {
+export function providerStub(key: ProviderKey): pulumi.dynamic.ResourceProvider<HostProperties, HostProperties> {
     const load = () => require("pulumi-observability/providers")[key];
     return {
         configure: (req: unknown) => load().configure(req),
@@ -20,5 +21,5 @@ export function providerStub(key: ProviderKey): pulumi.dynamic.ResourceProvider 
         read: (id: string, props: unknown) => load().read(id, props),
         update: (id: string, olds: unknown, news: unknown) => load().update(id, olds, news),
         delete: (id: string, props: unknown) => load().delete(id, props),
-    } as pulumi.dynamic.ResourceProvider;
+    };
 }

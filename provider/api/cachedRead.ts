@@ -1,5 +1,5 @@
 import type { ApiClient } from "./http/client";
-import { ApiError } from "./http/errors";
+import { getOrGone } from "./gone";
 
 /**
  * Reads one object by id, answering from a list shared through the client's list cache when it holds the object:
@@ -22,10 +22,5 @@ export async function readThroughList<W extends { id: string }>(
         const hit = (await client.lists.get(listKey, list)).find((item) => item.id === id);
         if (hit) return hit;
     }
-    try {
-        return await get();
-    } catch (error) {
-        if (error instanceof ApiError && error.isNotFound) return undefined;
-        throw error;
-    }
+    return getOrGone(get());
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ObservabilityApi, OperationContext } from "./apis";
-import { ApiError } from "./http/errors";
+import { deleteIfPresent } from "./gone";
 import { readThroughList } from "./cachedRead";
 import { hex24, path } from "./ids";
 import { listAll } from "./paging";
@@ -75,11 +75,7 @@ export function collectionAt<W extends { id: string }>(
         },
         update: (operation, id, body) => client.request({ operation, method: "PUT", path: one(id), body, response: wire, signal }),
         async delete(operation, id) {
-            try {
-                await client.request({ operation, method: "DELETE", path: one(id), response: z.unknown(), signal });
-            } catch (error) {
-                if (!(error instanceof ApiError && error.isNotFound)) throw error;
-            }
+            await deleteIfPresent(client.request({ operation, method: "DELETE", path: one(id), response: z.unknown(), signal }));
             claimed.delete(id);
         },
     };

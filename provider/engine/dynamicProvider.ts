@@ -28,29 +28,38 @@ function managed(typeName: string): Set<string> {
     return ids;
 }
 
-/** One resource type: its schema and its CRUD against the API. Everything generic lives in `dynamicProvider`. */
-export interface ResourceDefinition<Inputs extends CommonInputs, Outputs extends Inputs> {
+/** The checked, normalized inputs a schema produces: what every operation of its definition receives. */
+export type InputsOf<Schema extends InputSchema> = z.output<Schema>;
+
+/**
+ * One resource type: its schema and its CRUD against the API. Everything generic lives in `dynamicProvider`. The
+ * inputs' type is the schema's output type (`InputsOf<Schema>`): the schema alone describes them.
+ */
+export interface ResourceDefinition<Schema extends InputSchema, Outputs extends Seed, Seed extends InputsOf<Schema> = Outputs> {
     /** `Dashboard`, for messages. */
     typeName: string;
-    /** The single source of truth: validates, normalizes and types the inputs (one object, or one per kind). */
-    schema: InputSchema;
+    /**
+     * The single source of truth: validates, normalizes and types the inputs (one object, or one per kind). Seen as
+     * a `z.ZodType` of its own output type too, which is how a parse keeps that type for a generic schema.
+     */
+    schema: Schema & z.ZodType<InputsOf<Schema>>;
     /**
      * Completes parsed inputs without any request: server-side rewrites the schema cannot express, and
      * defaults that come from configuration (a default organization, the variant), so that the diff
      * compares like with like.
      */
-    complete?(inputs: Inputs, settings: Settings): Inputs;
+    complete?(inputs: InputsOf<Schema>, settings: Settings): InputsOf<Schema>;
     /**
      * Builds, without any request, the API clients the inputs (still unparsed, maybe with unknowns) will be served
      * by, so that a missing or malformed credential or URL fails at `check` (preview), naming the setting.
      */
     clients(apis: Apis, inputs: Record<string, unknown>): void;
     /** Input property paths whose change the API cannot apply in place. */
-    replaceKeys(olds: Outputs, news: Inputs, changed: ReadonlySet<string>): string[];
+    replaceKeys(olds: Outputs, news: InputsOf<Schema>, changed: ReadonlySet<string>): string[];
     /** Whether the old object must go before the new one exists (a singleton per service). */
     deleteBeforeReplace?: boolean;
     /** Optional inputs that are left as they are while the program omits them: `diff` ignores them then. */
-    unmanagedWhenOmitted?: readonly (keyof Inputs & string)[];
+    unmanagedWhenOmitted?: readonly (keyof InputsOf<Schema> & string)[];
     /** Default operation timeouts in ms. */
     timeouts?: { create?: number; update?: number; delete?: number };
     /**
@@ -58,11 +67,15 @@ export interface ResourceDefinition<Inputs extends CommonInputs, Outputs extends
      * the object with, built from the checked inputs alone (where it lives, write-only values). A resource
      * without it cannot adopt.
      */
-    adoption?: { id: z.ZodType<string>; seed(inputs: Inputs, settings: Settings): Outputs };
-    create(ctx: OperationContext, inputs: Inputs): Promise<{ id: string; outs: Outputs }>;
-    /** Undefined when the object no longer exists. `inputs` are the inputs that would reproduce the object. */
-    read(ctx: OperationContext, id: string, olds: Outputs): Promise<{ outs: Outputs; inputs: Inputs } | undefined>;
-    update(ctx: OperationContext, id: string, olds: Outputs, news: Inputs): Promise<Outputs>;
+    adoption?: { id: z.ZodType<string>; seed(inputs: InputsOf<Schema>, settings: Settings): Seed };
+    create(ctx: OperationContext, inputs: InputsOf<Schema>): Promise<{ id: string; outs: Outputs }>;
+    /**
+     * Undefined when the object no longer exists. `inputs` are the inputs that would reproduce the object. `olds` are
+     * the last outputs, or an adoption's seed: `Seed`, the part of the outputs an adoption builds from the inputs alone
+     * (where the object lives, write-only values), named by each kind (`<Kind>Seed`) when it is not the outputs.
+     */
+    read(ctx: OperationContext, id: string, olds: Seed): Promise<{ outs: Outputs; inputs: InputsOf<Schema> } | undefined>;
+    update(ctx: OperationContext, id: string, olds: Outputs, news: InputsOf<Schema>): Promise<Outputs>;
     delete(ctx: OperationContext, id: string, olds: Outputs): Promise<void>;
 }
 
@@ -77,12 +90,18 @@ export function isLocalKey(path: string): boolean {
 /** The operation timeout of a definition that sets none. */
 export const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 
-/** The provider object the engine's dynamic-provider host calls. */
-export interface ConfigurableProvider extends pulumi.dynamic.ResourceProvider {
+/**
+ * Properties as the dynamic-provider host hands them over: plain JSON, which is what `check` returned (inputs) or
+ * what `create`/`update` returned (outputs), whatever the kind.
+ */
+export type HostProperties = Record<string, unknown>;
+
+/** The provider object the engine's dynamic-provider host calls; one type for every kind, so the registry can list them. */
+export interface ConfigurableProvider extends pulumi.dynamic.ResourceProvider<HostProperties, HostProperties> {
     /** The resource type (`Dashboard`): the SDK class of the same name passes this provider's stub. */
     readonly typeName: string;
     /** The definition's declarative parts, which the generated reference pages (`npm run docs`) describe. */
-    readonly definition: Pick<ResourceDefinition<CommonInputs, CommonInputs>, "schema" | "replaceKeys" | "timeouts" | "adoption">;
+    readonly definition: Pick<ResourceDefinition<InputSchema, HostProperties>, "schema" | "replaceKeys" | "timeouts" | "adoption">;
     configure(req: { config: ConfigSource }): Promise<void>;
 }
 
@@ -91,10 +110,18 @@ export interface ConfigurableProvider extends pulumi.dynamic.ResourceProvider {
  * configuration (race-free), unknown-aware `check` with property paths, `diff` on normalized inputs
  * without any request, plain-JSON results and per-operation deadlines.
  */
-export function dynamicProvider<Inputs extends CommonInputs, Outputs extends Inputs>(def: ResourceDefinition<Inputs, Outputs>): ConfigurableProvider {
+export function dynamicProvider<Schema extends InputSchema, Outputs extends Seed, Seed extends InputsOf<Schema>>(
+    def: ResourceDefinition<Schema, Outputs, Seed>,
+): ConfigurableProvider {
+    type Inputs = InputsOf<Schema> & CommonInputs;
+    // The host stores and hands back exactly what check and the operations returned for this kind: the type is
+    // restored here, once per operation, not checked again.
+    const checked = (props: HostProperties) => props as Inputs;
+    const reported = (props: HostProperties) => props as Outputs & CommonInputs;
     // Pulumi's host caches the provider before `configure` finishes; every method awaits this instead.
     let ready: Promise<Apis> = Promise.resolve(new Apis(new Settings(undefined)));
-    const complete = (inputs: Inputs, settings: Settings) => (def.complete ? def.complete(inputs, settings) : inputs);
+    const complete = (inputs: InputsOf<Schema>, settings: Settings) => (def.complete ? def.complete(inputs, settings) : inputs);
+    const schema: z.ZodType<InputsOf<Schema>> = def.schema;
     const inputKeys = inputKeysOf(def.schema);
     const unmanaged = new Set<string>(def.unmanagedWhenOmitted ?? []);
 
@@ -126,7 +153,7 @@ export function dynamicProvider<Inputs extends CommonInputs, Outputs extends Inp
                 const reason = !def.adoption ? `${def.typeName} does not adopt by id` : def.adoption.id.safeParse(adoptId).error?.issues[0]?.message;
                 if (reason) return { failures: [{ property: ADOPT_KEY, reason }] };
             }
-            const parsed = def.schema.safeParse(candidate);
+            const parsed = schema.safeParse(candidate);
             if (!parsed.success) {
                 const failures = parsed.error.issues
                     .filter((issue) => !containsUnknown(valueAt(candidate, issue.path)))
@@ -148,11 +175,12 @@ export function dynamicProvider<Inputs extends CommonInputs, Outputs extends Inp
             def.clients(apis, candidate);
             // With unknowns the inputs pass through untouched; they are checked again when known.
             return {
-                inputs: { ...(containsUnknown(candidate) || !parsed.success ? candidate : toJson(complete(parsed.data as Inputs, apis.settings))), ...adopt },
+                inputs: { ...(containsUnknown(candidate) || !parsed.success ? candidate : toJson(complete(parsed.data, apis.settings))), ...adopt },
             };
         },
 
-        async diff(id: string, olds: Outputs, news: Inputs) {
+        async diff(id: string, oldProps: HostProperties, newProps: HostProperties) {
+            const [olds, news] = [reported(oldProps), checked(newProps)];
             await ready;
             managed(def.typeName).add(id);
             const changed = new Set(
@@ -168,7 +196,8 @@ export function dynamicProvider<Inputs extends CommonInputs, Outputs extends Inp
             return { changes: true, replaces, deleteBeforeReplace: replaces.length > 0 && def.deleteBeforeReplace === true };
         },
 
-        async create(inputs: Inputs) {
+        async create(props: HostProperties) {
+            const inputs = checked(props);
             const result = await run("create", inputs.timeouts, (ctx) =>
                 inputs.adoptId === undefined ? def.create(ctx, inputs) : adopt(ctx, inputs.adoptId, inputs),
             ).catch((error: unknown) => Promise.reject(withProviderText(error, inputs)));
@@ -176,7 +205,8 @@ export function dynamicProvider<Inputs extends CommonInputs, Outputs extends Inp
             return { id: result.id, outs: toJson(withAdoptId(result.outs, inputs.adoptId)) };
         },
 
-        async read(id: string, props: Outputs) {
+        async read(id: string, oldProps?: HostProperties) {
+            const props = reported(oldProps ?? {});
             managed(def.typeName).add(id);
             const result = await run("read", undefined, (ctx) => def.read(ctx, id, props));
             // An empty id tells the engine the object is gone, so refresh drops it from state.
@@ -185,17 +215,19 @@ export function dynamicProvider<Inputs extends CommonInputs, Outputs extends Inp
                 id,
                 props: toJson(withAdoptId(result.outs, props.adoptId)),
                 inputs: toJson(withAdoptId(result.inputs, props.adoptId)),
-            } as pulumi.dynamic.ReadResult;
+            };
         },
 
-        async update(id: string, olds: Outputs, news: Inputs) {
+        async update(id: string, oldProps: HostProperties, newProps: HostProperties) {
+            const [olds, news] = [reported(oldProps), checked(newProps)];
             const outs = await run("update", news.timeouts, (ctx) => def.update(ctx, id, olds, news)).catch((error: unknown) =>
                 Promise.reject(withProviderText(error, news)),
             );
             return { outs: toJson(withAdoptId(outs, news.adoptId)) };
         },
 
-        async delete(id: string, props: Outputs) {
+        async delete(id: string, oldProps: HostProperties) {
+            const props = reported(oldProps);
             await run("delete", props.timeouts, (ctx) => def.delete(ctx, id, props));
             managed(def.typeName).delete(id);
         },
@@ -255,12 +287,14 @@ function withoutProvider(news: Record<string, unknown>): Record<string, unknown>
  * like with like. A report the schema refuses (an object edited into a shape this package does not
  * manage) is returned as it is, which shows up as drift.
  */
-export function normalizeReported<Inputs extends CommonInputs, Outputs extends Inputs>(
-    def: ResourceDefinition<Inputs, Outputs>,
+export function normalizeReported<Schema extends InputSchema>(
+    def: Pick<ResourceDefinition<Schema, InputsOf<Schema>>, "schema" | "complete">,
     settings: Settings,
     reported: object,
-): Inputs {
-    const parsed = def.schema.safeParse(reported);
-    if (!parsed.success) return reported as Inputs;
-    return def.complete ? def.complete(parsed.data as Inputs, settings) : (parsed.data as Inputs);
+): InputsOf<Schema> {
+    const schema: z.ZodType<InputsOf<Schema>> = def.schema;
+    const parsed = schema.safeParse(reported);
+    // A refused report is kept as it is, typed as inputs although it is not, so that the diff shows it as drift.
+    if (!parsed.success) return reported as InputsOf<Schema>;
+    return def.complete ? def.complete(parsed.data, settings) : parsed.data;
 }

@@ -9,14 +9,14 @@ export type SettingDefaultKey = "organizationId" | "serviceId";
  * environment), so that state holds the ids actually used and the diff sees a changed setting. Throws a
  * setting error naming both places when neither the input nor the setting is there.
  */
-export function withSettingDefaults<T extends Partial<Record<SettingDefaultKey, string>>>(
+export function withSettingDefaults<T extends Partial<Record<SettingDefaultKey, string>>, K extends SettingDefaultKey>(
     inputs: T,
     settings: Settings,
-    keys: readonly SettingDefaultKey[],
-): T {
-    const completed = { ...inputs };
-    for (const key of keys) completed[key] = settings.uuid(key, inputs[key]) as T[SettingDefaultKey];
-    return completed;
+    keys: readonly K[],
+): T & Record<K, string> {
+    const located = {} as Record<K, string>;
+    for (const key of keys) located[key] = settings.uuid(key, inputs[key]);
+    return { ...inputs, ...located };
 }
 
 /**

@@ -12,17 +12,16 @@ const KIND_ALIASES: ReadonlyMap<string, Kind> = new Map(
 
 export const USAGE = `Usage: pulumi-observability export [options]
 
-Reads the connections, sources, dashboards, alerts, data pipes, query endpoint and organization settings that
-already exist and writes a Pulumi TypeScript program that declares them with their ids (\`adoptId\`), so that
-\`pulumi up\` takes them over without creating anything. Sources reference their connection, tiles their
-source and alerts their dashboard's outputs; secrets the API never returns become \`pulumi config\` lookups,
-never values.
+Reads the objects of the kinds below that already exist and writes a Pulumi TypeScript program that declares
+them with their ids (\`adoptId\`), so that \`pulumi up\` takes them over without creating anything. An object
+references the declarations of the objects it uses as code; secrets the API never returns become
+\`pulumi config\` lookups, never values.
 
 Options:
   --kinds <list>            comma-separated: ${KINDS.join(", ")}, or all
                             (default: the self-hosted kinds for the self-hosted variant, all for managed)
   --name <filter>           only objects whose name contains <filter> (ignoring case), or matches /regex/flags;
-                            objects without a name (the query endpoint, unnamed alerts) are then left out
+                            objects without a name are then left out
   --out <dir>               write index.ts, Pulumi.yaml and README.md into <dir> (default: index.ts to stdout)
   --project <name>          Pulumi project name, also the namespace of the secret config keys
                             (default: observability-export)

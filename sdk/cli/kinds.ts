@@ -4,7 +4,7 @@ import type { KindExport } from "../../provider/engine/exporter";
 
 type Registered = (typeof registry)[keyof typeof registry];
 
-/** A kind of object the exporter reads, by its command-line name (`dashboards`, `pipes`, …). */
+/** A kind of object the exporter reads, by its command-line name (its `export.ts`'s `kind`). */
 export type Kind = Registered["export"]["kind"];
 
 /** What the exporter reads for a kind: the objects its `export.ts` lists. */

@@ -16,7 +16,7 @@ export interface Progress {
     done(): void;
 }
 
-/** A one-line status (`reading… dashboards 3 · alerts 5`) rewritten in place on a terminal; silent otherwise. */
+/** A one-line status (`reading… <label> 3 · <label> 5`) rewritten in place on a terminal; silent otherwise. */
 export function progressOn(stream: ProgressStream): Progress {
     if (!stream.isTTY) return { reading() {}, count() {}, done() {} };
     const counts = new Map<Kind, number>();

@@ -1,7 +1,6 @@
 import type { Apis } from "../../provider/api/apis";
 import type { OperationContext } from "../../provider/engine/dynamicProvider";
 import type { ExportScope } from "../../provider/engine/exporter";
-import { getSources, getWebhooks } from "../../provider/lookups/observability";
 import type { Variant } from "../../provider/settings/config";
 import type { ResolvedTarget } from "../../provider/settings/target";
 import { ExportedOf, exportKind, Kind, KINDS } from "./kinds";
@@ -11,13 +10,12 @@ export type { ExportedObject } from "../../provider/engine/exporter";
 
 /** Everything the exporter read, filtered by kind and name: per kind, the objects its `export.ts` listed. */
 export type Inventory = {
-    /** Where dashboards and alerts live. */
+    /** Where the objects of the observability API live. */
     target: ResolvedTarget;
-    /** The organization and service of the cloud objects (pipes, query endpoint, organization), when read. */
+    /** The organization and service of the cloud objects, when read. */
     service?: { organizationId: string; serviceId: string };
-    /** Names of the objects that are referenced but not managed: data sources and webhooks, by id. */
-    sourceNames: Map<string, string>;
-    webhookNames: Map<string, string>;
+    /** What the comment on an id the program keeps as text says (a noun and the object's name), by id, for the kinds referenced. */
+    referencedNames: Map<string, string>;
 } & { [K in Kind]: ExportedOf<K>[] };
 
 /** What to read. */
@@ -43,7 +41,7 @@ async function readAll(apis: Apis, variant: Variant, request: ReadRequest, progr
     const ctx: OperationContext = { apis, signal };
     // A kind whose objects have no name has nothing a `--name` filter could match.
     const wanted = KINDS.filter((kind) => request.kinds.includes(kind) && (!request.name || exportKind(kind).export.named));
-    const needs = (reference: "sources" | "webhooks") => wanted.some((kind) => exportKind(kind).export.references.includes(reference));
+    const referenced = new Set(wanted.flatMap((kind) => exportKind(kind).export.references));
     const cloudKinds = request.kinds.some((kind) => exportKind(kind).export.lives === "cloud");
 
     const service =
@@ -52,15 +50,16 @@ async function readAll(apis: Apis, variant: Variant, request: ReadRequest, progr
     const inventory = {
         target,
         service,
-        sourceNames: new Map(),
-        webhookNames: new Map(),
+        referencedNames: new Map(),
         ...Object.fromEntries(KINDS.map((kind) => [kind, []])),
     } as unknown as Inventory;
 
-    if (needs("sources")) for (const source of await getSources(apis, target, signal)) inventory.sourceNames.set(source.id, source.name);
-    // The managed variant serves no webhooks (contract §8.1): its channel ids stay unnamed.
-    if (variant === "self-hosted" && needs("webhooks"))
-        for (const webhook of await getWebhooks(apis, target, signal)) inventory.webhookNames.set(webhook.id, webhook.name);
+    for (const kind of KINDS) {
+        const names = referenced.has(kind) ? exportKind(kind).export.names : undefined;
+        for (const object of (await names?.list({ ctx, variant, target })) ?? []) {
+            if (!inventory.referencedNames.has(object.id)) inventory.referencedNames.set(object.id, `${names?.noun} ${JSON.stringify(object.name)}`);
+        }
+    }
     for (const kind of wanted) {
         progress.reading(kind);
         const scope: ExportScope = {

@@ -1,23 +1,23 @@
 import { z } from "zod";
-import { secretsSchema } from "../../provider/resources/dataPipe/schema";
 import type { Checker } from "./check";
 
-/** One write-only secret of a pipe: a string field (`leaves` undefined) or an object field and its string keys. */
+/** One write-only secret: a string field (`leaves` undefined) or an object field and its string keys. */
 export interface NeededSecret {
     field: string;
     leaves?: string[];
 }
 
-/** Stands for a secret value while `check` decides which secrets a pipe needs; never written anywhere. */
+/** Stands for a secret value while `check` decides which secrets an object needs; never written anywhere. */
 const PLACEHOLDER = "x";
 
 /**
- * The secrets a pipe needs, as the DataPipe schema decides them (by its source kind, its authentication and its
- * schema registry): starting from none, each field `check` asks for gets the first form of `secretsSchema` it
- * accepts. Returns the placeholders (for `check`) and the shape, or undefined when no form satisfies `check`.
+ * The secrets an object needs, as its kind's schema decides them by the object's other inputs: starting from none,
+ * each field `check` asks for gets the first form of `secretsSchema` (the kind's `secrets` input) it accepts. Returns
+ * the placeholders (for `check`) and the shape, or undefined when no form satisfies `check`.
  */
 export async function neededSecrets(
     check: Checker,
+    secretsSchema: z.ZodObject,
     inputs: Record<string, unknown>,
 ): Promise<{ placeholders?: Record<string, unknown>; needed: NeededSecret[] } | undefined> {
     const secrets: Record<string, unknown> = {};

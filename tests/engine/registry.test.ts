@@ -1,11 +1,15 @@
 import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import * as path from "node:path";
 import vm from "node:vm";
 import * as pulumi from "@pulumi/pulumi";
 import * as providersModule from "../../provider";
-import { registry } from "../../provider";
+import { RegisteredKind, registry } from "../../provider";
+import type { KindExport } from "../../provider/engine/exporter";
 import * as obs from "../../sdk";
 import { parseArgs, USAGE } from "../../sdk/cli/args";
 import { KINDS } from "../../sdk/cli/kinds";
+import { REPO_ROOT } from "../harness/paths";
 
 /** The SDK's resource classes: every export that is a dynamic resource. */
 function sdkResourceClasses(): [string, new (name: string, args: unknown) => pulumi.dynamic.Resource][] {
@@ -70,5 +74,24 @@ describe("the registry of resource kinds (provider/index.ts) is the only list of
         assert.equal(all.command, "export");
         assert.deepEqual(all.command === "export" && all.kinds, KINDS);
         for (const kind of KINDS) assert.ok(USAGE.includes(kind), `the usage names ${kind}`);
+    });
+
+    it("gives the export command everything it knows of a kind: sdk/cli names none, and references point at registered kinds", function () {
+        const cli = path.join(REPO_ROOT, "sdk", "cli");
+        const text = readdirSync(cli)
+            .filter((file) => file.endsWith(".ts"))
+            .map((file) => readFileSync(path.join(cli, file), "utf8"))
+            .join("\n");
+        const exports: KindExport[] = Object.values(registry).map((entry) => entry.export);
+        for (const { provider, export: kind } of Object.values(registry) as RegisteredKind[]) {
+            assert.ok(!new RegExp(`\\b${provider.typeName}\\b`).test(text), `sdk/cli names the ${provider.typeName} class`);
+            assert.ok(!new RegExp(`\\b${kind.nouns[1]}\\b`, "i").test(text), `sdk/cli names ${kind.nouns[1]}`);
+            for (const referenced of kind.references) {
+                const target = exports.find((entry) => entry.kind === referenced);
+                assert.ok(target?.names, `${kind.kind} references ${referenced}, a registered kind whose names the export reads`);
+            }
+        }
+        const stems = exports.flatMap((entry) => (entry.reference ? [entry.reference.variable] : []));
+        assert.equal(new Set(stems).size, stems.length, "each referenced kind has its own variable stem");
     });
 });

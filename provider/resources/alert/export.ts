@@ -1,6 +1,10 @@
 import { listAll } from "../../api/paging";
-import type { ExportedObject, KindExport } from "../../engine/exporter";
+import type { ExportedObject, ExportReferences, KindExport } from "../../engine/exporter";
+import { Annotated, Code, TsValue } from "../../engine/tsValue";
 import { toJson } from "../../engine/values";
+import { dashboardExport, ExportedDashboard } from "../dashboard/export";
+import { savedSearchExport } from "../savedSearch/export";
+import { webhookExport } from "../webhook/export";
 import { readAlert } from "./provider";
 import { wireAlert } from "./wire";
 
@@ -10,8 +14,38 @@ export const alertExport = {
     aliases: ["alert"],
     label: "alerts",
     lives: "observability",
+    nouns: ["alert", "alerts"],
     named: true,
     references: ["sources", "webhooks"],
+    // An alert references its dashboard and tile, its saved search and its webhooks as code when they are declared.
+    declaration(exported, references) {
+        const inputs = exported.inputs;
+        const onDashboard = typeof inputs.dashboardId === "string" ? references.objects(dashboardExport).find((d) => d.id === inputs.dashboardId) : undefined;
+        const tileName = onDashboard?.tiles.find((tile) => tile.id === inputs.tileId)?.name;
+        const header = [
+            `Alert ${exported.name ? JSON.stringify(exported.name) : `(unnamed, id ${exported.id})`}${inputs.source === "tile" ? ` on tile ${JSON.stringify(tileName ?? inputs.tileId)} of dashboard ${JSON.stringify(onDashboard?.name ?? inputs.dashboardId)}` : " on a saved search"}`,
+        ];
+        const values: Record<string, TsValue> = {};
+        if (inputs.source === "tile") {
+            const reference = tileReference(references, onDashboard, String(inputs.tileId));
+            if (typeof reference === "string") header.push(`The dashboard and tile ids are literal: ${reference}.`);
+            else Object.assign(values, reference);
+        }
+        if (typeof inputs.savedSearchId === "string") {
+            const search = references.variableOf(savedSearchExport, inputs.savedSearchId);
+            values.savedSearchId = search
+                ? new Code(`${search}.id`)
+                : new Annotated(inputs.savedSearchId, "saved search (referenced by id, not part of this export)");
+        }
+        const channelValue = (channel: unknown): TsValue => {
+            const webhook = isChannel(channel) ? references.variableOf(webhookExport, channel.webhookId) : undefined;
+            return webhook ? { webhookId: new Code(`${webhook}.id`) } : references.annotate(channel as TsValue);
+        };
+        if (isChannel(inputs.channel)) values.channel = channelValue(inputs.channel);
+        if (Array.isArray(inputs.channels)) values.channels = inputs.channels.map(channelValue);
+        const names = [exported.name ?? "", inputs.source === "tile" ? `${onDashboard?.name ?? ""} ${tileName ?? ""} alert` : "search-alert", "alert"];
+        return { names, header, values };
+    },
     async list({ ctx, target, keep, count }) {
         const api = ctx.apis.observability(target.variant, target);
         const exported: ExportedObject[] = [];
@@ -25,3 +59,42 @@ export const alertExport = {
         return exported;
     },
 } as const satisfies KindExport<"alerts">;
+
+/** Members of Pulumi's `Output` that a lifted property access (`output[name]`) would hit instead of the value. */
+const OUTPUT_MEMBERS = new Set([
+    "then",
+    "apply",
+    "get",
+    "isKnown",
+    "isSecret",
+    "promise",
+    "resources",
+    "allResources",
+    "toString",
+    "toJSON",
+    "doNotCapture",
+    "deploymentOnlyModule",
+    ...Object.getOwnPropertyNames(Object.prototype),
+]);
+
+/** `dashboardWeb.id` and `dashboardWeb.tileIds["Errors"]`, or why the ids stay literal. */
+function tileReference(references: ExportReferences, exported: ExportedDashboard | undefined, tileId: string): Record<string, TsValue> | string {
+    if (!exported) return "the dashboard is not part of this export";
+    const tile = exported.tiles.find((t) => t.id === tileId);
+    if (!tile) return "the tile is not on the dashboard any more";
+    if (tile.name === "") return "the tile has no name, so the dashboard's `tileIds` cannot name it";
+    if (exported.tiles.filter((t) => t.name === tile.name).length > 1)
+        return `the dashboard has several tiles named ${JSON.stringify(tile.name)}, so its \`tileIds\` cannot name this one`;
+    const variable = references.variableOf(dashboardExport, exported.id);
+    if (!variable) return "the dashboard is not declared (see the comment above)";
+    const name = JSON.stringify(tile.name);
+    const lifted = !tile.name.startsWith("__") && !OUTPUT_MEMBERS.has(tile.name);
+    return {
+        dashboardId: new Code(`${variable}.id`),
+        tileId: new Code(lifted ? `${variable}.tileIds[${name}]` : `${variable}.tileIds.apply((ids) => ids[${name}])`),
+    };
+}
+
+function isChannel(value: unknown): value is { webhookId: string } {
+    return typeof value === "object" && value !== null && typeof (value as { webhookId?: unknown }).webhookId === "string";
+}

@@ -81,12 +81,15 @@ export function readAlert(ctx: OperationContext, alert: WireAlert, declared: Ale
 
 const fieldsOf = (alert: object) => Object.fromEntries(ALERT_FIELD_KEYS.map((key) => [key, valueAt(alert, [key])]));
 
-const definition: ResourceDefinition<AlertInputs, AlertOutputs> = {
+/** What an adoption reads an alert with: the inputs, and where it lives. */
+type AlertSeed = AlertInputs & Pick<AlertOutputs, "target">;
+
+const definition: ResourceDefinition<typeof alertSchema, AlertOutputs, AlertSeed> = {
     typeName: "Alert",
     schema: alertSchema,
     clients: targetClients,
     replaceKeys: (olds, news, changed) => targetReplaceKeys(olds, news, changed),
-    adoption: { id: hex24, seed: (inputs, settings) => ({ ...inputs, target: resolveTarget(settings, inputs) }) as AlertOutputs },
+    adoption: { id: hex24, seed: (inputs, settings) => ({ ...inputs, target: resolveTarget(settings, inputs) }) },
 
     async create(ctx, inputs) {
         const target = resolveTarget(ctx.apis.settings, inputs);

@@ -10,8 +10,26 @@ export const connectionExport = {
     aliases: ["connection"],
     label: "connections",
     lives: "observability",
+    nouns: ["connection", "connections"],
     named: true,
     references: [],
+    reference: { variable: "connection", byId: true },
+    declaration: (exported) => ({ names: [exported.name ?? "", "connection"], header: [`Connection ${JSON.stringify(exported.name)} (self-hosted)`] }),
+    secretEntries(exported, config) {
+        const { key, value } = config.require("password", `password of connection ${JSON.stringify(exported.name)}`);
+        const before = [
+            "The API never returns the password: set it before `pulumi up` (adoption does not send it, later changes do).",
+            `  pulumi config set --secret ${key}`,
+        ];
+        return [{ key: "password", value, before }];
+    },
+    readme: {
+        secrets: [
+            "- Connection passwords, which the API never returns, are read from the secret config keys above, never written",
+            "  into the program. Adoption does not send them; set the real values anyway, because later changes of a",
+            "  connection do.",
+        ],
+    },
     async list({ ctx, target, keep, count }) {
         // The managed variant's connection is the platform's own: not manageable, so not exported.
         if (target.variant !== "self-hosted") return [];

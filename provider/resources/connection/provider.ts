@@ -32,7 +32,7 @@ export function readConnection(
     return { outs: inputs, inputs };
 }
 
-const definition: ResourceDefinition<ConnectionInputs, ConnectionOutputs> = {
+const definition: ResourceDefinition<typeof connectionSchema, ConnectionOutputs> = {
     typeName: TYPE_NAME,
     schema: connectionSchema,
     clients: (apis) => void apis.selfHosted(),

@@ -16,8 +16,14 @@ export const dashboardExport = {
     aliases: ["dashboard"],
     label: "dashboards",
     lives: "observability",
+    nouns: ["dashboard", "dashboards"],
     named: true,
     references: ["sources"],
+    reference: { variable: "dashboard", byId: false },
+    declaration: (exported) => ({ names: [exported.name, "dashboard"], header: [`Dashboard ${JSON.stringify(exported.name)}`] }),
+    readme: {
+        declared: ["- The API leaves PromQL tiles out of its answers: do not manage a dashboard that has some, since an update", "  would drop them."],
+    },
     async list({ ctx, target, keep, count }) {
         const api = ctx.apis.observability(target.variant, target);
         const exported: ExportedDashboard[] = [];

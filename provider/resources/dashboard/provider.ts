@@ -87,7 +87,7 @@ export function readDashboard(ctx: OperationContext, dashboard: WireDashboard, o
     return { outs, inputs };
 }
 
-const definition: ResourceDefinition<DashboardInputs, DashboardOutputs> = {
+const definition: ResourceDefinition<typeof dashboardSchema, DashboardOutputs> = {
     typeName: "Dashboard",
     schema: dashboardSchema,
     complete: (inputs) => normalizeDashboard(inputs),

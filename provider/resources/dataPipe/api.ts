@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ApiClient, RequestSpec } from "../../api/http/client";
 import { readThroughList } from "../../api/cachedRead";
 import { ApiError } from "../../api/http/errors";
+import { deleteIfPresent } from "../../api/gone";
 import { path } from "../../api/ids";
 import { OperationContext } from "../../engine/dynamicProvider";
 import { secretTexts } from "../../engine/secrets";
@@ -143,12 +144,9 @@ export class PipeApi {
 
     /** Deletes the pipe; one that is already gone counts as deleted. */
     async delete(id: string): Promise<void> {
-        try {
-            await this.request({ operation: this.operation, method: "DELETE", path: this.pipePath(id), response: z.unknown(), signal: this.ctx.signal });
-        } catch (error) {
-            if (error instanceof ApiError && error.isNotFound) return;
-            throw error;
-        }
+        await deleteIfPresent(
+            this.request({ operation: this.operation, method: "DELETE", path: this.pipePath(id), response: z.unknown(), signal: this.ctx.signal }),
+        );
     }
 
     private pipePath(id: string): string {

@@ -23,6 +23,8 @@ function pollInterval(ctx: OperationContext): number {
 }
 
 function outputsOf(pipe: WirePipe, inputs: DataPipeInputs): DataPipeOutputs {
+    // The inputs here went through `complete`, which sets organizationId and serviceId; their type (the schema's
+    // output) cannot say so, hence the one cast.
     return {
         ...reportedInputs(pipe, inputs),
         state: pipe.state ?? "Unknown",
@@ -136,7 +138,10 @@ async function updatePipe(ctx: OperationContext, id: string, olds: DataPipeOutpu
     }
 }
 
-const definition: ResourceDefinition<DataPipeInputs, DataPipeOutputs> = {
+/** What an adoption reads a pipe with: the inputs (their write-only secrets kept), located. */
+type DataPipeSeed = DataPipeInputs & { organizationId: string; serviceId: string };
+
+const definition: ResourceDefinition<typeof dataPipeSchema, DataPipeOutputs, DataPipeSeed> = {
     typeName: TYPE_NAME,
     schema: dataPipeSchema,
     complete: (inputs, settings) => withSettingDefaults(inputs, settings, ["organizationId", "serviceId"]),
@@ -144,7 +149,7 @@ const definition: ResourceDefinition<DataPipeInputs, DataPipeOutputs> = {
     clients: (apis) => void apis.cloud(),
     replaceKeys,
     // The declared secrets stand for the adopted pipe's own: they cannot be read, so they are not re-sent.
-    adoption: { id: uuid, seed: (inputs, settings) => withSettingDefaults(inputs, settings, ["organizationId", "serviceId"]) as DataPipeOutputs },
+    adoption: { id: uuid, seed: (inputs, settings) => withSettingDefaults(inputs, settings, ["organizationId", "serviceId"]) },
 
     create: (ctx, inputs) => withoutSecretsInErrors(inputs.secrets, () => createPipe(ctx, inputs)),
 

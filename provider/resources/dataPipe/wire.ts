@@ -124,7 +124,8 @@ const DB_UNUSED_DESTINATION = ["table", "managedTable", "tableDefinition", "colu
 
 /**
  * The inputs that would reproduce the reported pipe, in the form `check` produces. `previous` (the last
- * inputs) supplies the write-only values, the declared-only subsets (scaling) and the resolved target.
+ * inputs) supplies the write-only values, the declared-only subsets (scaling) and the resolved target. The
+ * reported parts are typed, not validated (see `projectOnto`): a shape the schema refuses shows up as drift.
  */
 export function reportedInputs(pipe: WirePipe, previous: DataPipeInputs): DataPipeInputs {
     const kind = reportedKind(pipe) ?? sourceKind(previous.source);
@@ -275,6 +276,8 @@ function declaredScaling(reported: WirePipe["scaling"], declared: DataPipeScalin
     return out;
 }
 
+// `projectOnto` keeps a reported value of the wrong type as it is (it shows up as drift), so it returns `unknown`:
+// the casts below type a reported value as the declared shape, which it is unless the server changed it.
 /** A pipe as lookups show it: the non-secret fields the service reports, in the inputs' form. */
 export function describePipe(pipe: WirePipe): DataPipeInfo {
     const kind = reportedKind(pipe);

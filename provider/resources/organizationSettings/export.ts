@@ -9,8 +9,13 @@ export const organizationSettingsExport = {
     aliases: ["organizationsettings"],
     label: "organization",
     lives: "cloud",
+    nouns: ["organization", "organizations"],
     named: true,
     references: [],
+    declaration: (exported) => ({
+        names: ["organization"],
+        header: [`Organization ${JSON.stringify(exported.name)}: its name and private endpoints (deleting the resource only forgets them)`],
+    }),
     async list({ ctx, service, keep, count }) {
         if (!service) return [];
         const org = await getOrganization(ctx, service.organizationId, "export: read the organization");

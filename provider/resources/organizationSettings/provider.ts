@@ -1,5 +1,5 @@
 import type { Settings } from "../../settings/config";
-import { ApiError } from "../../api/http/errors";
+import { getOrGone, mustExist } from "../../api/gone";
 import { path } from "../../api/ids";
 import { createOnce } from "../../api/recovery";
 import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "../../engine/dynamicProvider";
@@ -11,7 +11,7 @@ const TYPE_NAME = "OrganizationSettings";
 const label = (organizationId: string) => `${TYPE_NAME} ${organizationId}`;
 const organizationPath = (organizationId: string) => path`/organizations/${organizationId}`;
 
-/** The organization (a 404 is an `ApiError` with `isNotFound`). */
+/** The organization; read it through `getOrGone` or `mustExist` (api/gone.ts) where it may be missing. */
 export async function getOrganization(ctx: OperationContext, organizationId: string, operation: string): Promise<Organization> {
     return ctx.apis.cloud().request({ operation, method: "GET", path: organizationPath(organizationId), response: organizationResponse, signal: ctx.signal });
 }
@@ -79,7 +79,7 @@ export function readOrganization(
 /** The optional settings the program declares. */
 const managedFieldsOf = (inputs: OrganizationSettingsInputs) => OPTIONAL_SETTINGS.filter((key) => inputs[key] !== undefined);
 
-const definition: ResourceDefinition<OrganizationSettingsInputs, OrganizationSettingsOutputs> = {
+const definition: ResourceDefinition<typeof organizationSettingsSchema, OrganizationSettingsOutputs> = {
     typeName: TYPE_NAME,
     schema: organizationSettingsSchema,
     complete: (inputs, settings) => withSettingDefaults(inputs, settings, ["organizationId"]),
@@ -89,29 +89,16 @@ const definition: ResourceDefinition<OrganizationSettingsInputs, OrganizationSet
 
     async create(ctx, inputs) {
         const organizationId = ctx.apis.settings.uuid("organizationId", inputs.organizationId);
-        let org: Organization;
-        try {
-            org = await applySettings(ctx, organizationId, inputs, "create");
-        } catch (error) {
-            if (error instanceof ApiError && error.isNotFound) {
-                throw new Error(
-                    `${error.message}. The organization must exist and the cloud API key must belong to it: check organizationId or the \`observability:organizationId\` setting`,
-                );
-            }
-            throw error;
-        }
+        const org = await mustExist(
+            applySettings(ctx, organizationId, inputs, "create"),
+            "The organization must exist and the cloud API key must belong to it: check organizationId or the `observability:organizationId` setting",
+        );
         return { id: org.id, outs: outputsOf(org, { organizationId, managedFields: managedFieldsOf(inputs), timeouts: inputs.timeouts }) };
     },
 
     async read(ctx, _id, olds) {
-        let org: Organization;
-        try {
-            org = await getOrganization(ctx, olds.organizationId, `read ${label(olds.organizationId)}`);
-        } catch (error) {
-            if (error instanceof ApiError && error.isNotFound) return undefined;
-            throw error;
-        }
-        return readOrganization(ctx.apis.settings, org, olds);
+        const org = await getOrGone(getOrganization(ctx, olds.organizationId, `read ${label(olds.organizationId)}`));
+        return org && readOrganization(ctx.apis.settings, org, olds);
     },
 
     async update(ctx, _id, olds, news) {

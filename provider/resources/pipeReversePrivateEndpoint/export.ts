@@ -8,8 +8,15 @@ export const pipeReversePrivateEndpointExport = {
     aliases: ["reverseprivateendpoint", "pipereverseprivateendpoints", "rpe"],
     label: "reverse private endpoints",
     lives: "cloud",
+    nouns: ["reverse private endpoint", "reverse private endpoints"],
     named: true,
     references: [],
+    // Pipes reference their endpoints by id (a kafka pipe's reversePrivateEndpointIds).
+    reference: { variable: "endpoint", byId: true },
+    declaration: (exported) => ({
+        names: [exported.name ?? "", "endpoint"],
+        header: [`Reverse private endpoint ${JSON.stringify(exported.name)} (${String(exported.inputs.type)})`],
+    }),
     async list({ ctx, service, keep, count }) {
         if (!service) return [];
         const exported: ExportedObject[] = [];

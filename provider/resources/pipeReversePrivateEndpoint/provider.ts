@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ApiClient } from "../../api/http/client";
 import { ApiError } from "../../api/http/errors";
+import { deleteIfPresent, getOrGone } from "../../api/gone";
 import { path, uuid } from "../../api/ids";
 import { pollIntervalMs, pollUntil } from "../../api/poll";
 import { createWithoutAdoptingStrangers } from "../../api/recovery";
@@ -56,14 +57,9 @@ export class EndpointApi {
         return this.client.request({ operation: this.operation, method: "GET", path: this.endpointPath(id), response: wireEndpoint, signal: this.ctx.signal });
     }
 
-    /** The endpoint, or undefined once it is gone (404). */
-    async find(id: string): Promise<WireEndpoint | undefined> {
-        try {
-            return await this.get(id);
-        } catch (error) {
-            if (error instanceof ApiError && error.isNotFound) return undefined;
-            throw error;
-        }
+    /** The endpoint, or undefined once it is gone. */
+    find(id: string): Promise<WireEndpoint | undefined> {
+        return getOrGone(this.get(id));
     }
 
     create(body: unknown): Promise<WireEndpoint> {
@@ -84,20 +80,10 @@ export class EndpointApi {
     }
 
     /** Starts the asynchronous delete; false when the endpoint was already gone. */
-    async delete(id: string): Promise<boolean> {
-        try {
-            await this.client.request({
-                operation: this.operation,
-                method: "DELETE",
-                path: this.endpointPath(id),
-                response: z.unknown(),
-                signal: this.ctx.signal,
-            });
-            return true;
-        } catch (error) {
-            if (error instanceof ApiError && error.isNotFound) return false;
-            throw error;
-        }
+    delete(id: string): Promise<boolean> {
+        return deleteIfPresent(
+            this.client.request({ operation: this.operation, method: "DELETE", path: this.endpointPath(id), response: z.unknown(), signal: this.ctx.signal }),
+        );
     }
 
     private endpointPath(id: string): string {
@@ -108,7 +94,7 @@ export class EndpointApi {
 const label = (verb: string, inputs: Pick<Inputs, "description">) => `${verb} ${TYPE_NAME} ${JSON.stringify(inputs.description)}`;
 
 function located(settings: Settings, inputs: Inputs): Inputs & Target {
-    return withSettingDefaults(inputs, settings, TARGET_KEYS) as Inputs & Target;
+    return withSettingDefaults(inputs, settings, TARGET_KEYS);
 }
 
 /** The read mapping (refresh, export, and every answer of a write): the outputs and the inputs that reproduce the endpoint. */
@@ -125,7 +111,9 @@ export function readEndpoint(
     });
     const privateDnsNames = endpoint.privateDnsNames ?? [];
     const outs: Outputs = {
-        ...(inputs as Inputs & Target),
+        ...inputs,
+        organizationId: olds.organizationId,
+        serviceId: olds.serviceId,
         id: endpoint.id,
         endpointId: endpoint.endpointId ?? "",
         dnsNames: endpoint.dnsNames ?? [],
@@ -193,7 +181,10 @@ async function createEndpoint(ctx: OperationContext, inputs: Inputs): Promise<{ 
     return { id: created.id, outs };
 }
 
-const definition: ResourceDefinition<Inputs, Outputs> = {
+/** What an adoption reads an endpoint with: the inputs, located. */
+type PipeReversePrivateEndpointSeed = Inputs & Target;
+
+const definition: ResourceDefinition<typeof pipeReversePrivateEndpointSchema, Outputs, PipeReversePrivateEndpointSeed> = {
     typeName: TYPE_NAME,
     schema: pipeReversePrivateEndpointSchema,
     complete: (inputs, settings) => located(settings, inputs),
@@ -204,7 +195,7 @@ const definition: ResourceDefinition<Inputs, Outputs> = {
         [...changed]
             .filter((key) => key !== IN_PLACE && !isLocalKey(key) && !(TARGET_KEYS as readonly string[]).includes(key))
             .concat(movedKeys(news, changed, TARGET_KEYS)),
-    adoption: { id: uuid, seed: (inputs, settings) => located(settings, inputs) as Outputs },
+    adoption: { id: uuid, seed: (inputs, settings) => located(settings, inputs) },
 
     create: createEndpoint,
 

@@ -8,8 +8,10 @@ export const pipesCdcScalingExport = {
     aliases: ["pipescdcscaling"],
     label: "CDC scaling",
     lives: "cloud",
+    nouns: ["CDC scaling", "CDC scalings"],
     named: false,
     references: [],
+    declaration: () => ({ names: ["cdc-scaling"], header: ["The service's CDC capacity (deleting the resource only forgets it)"] }),
     async list({ ctx, service, count }) {
         if (!service) return [];
         // Without a database pipe there is no capacity to declare.

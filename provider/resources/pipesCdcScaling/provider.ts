@@ -82,10 +82,10 @@ export function readCdcScaling(
 }
 
 function located(settings: Settings, inputs: Inputs): Inputs & Target {
-    return withSettingDefaults(withDerivedSize(inputs), settings, TARGET_KEYS) as Inputs & Target;
+    return withSettingDefaults(withDerivedSize(inputs), settings, TARGET_KEYS);
 }
 
-const definition: ResourceDefinition<Inputs, Outputs> = {
+const definition: ResourceDefinition<typeof pipesCdcScalingSchema, Outputs> = {
     typeName: TYPE_NAME,
     schema: pipesCdcScalingSchema,
     complete: (inputs, settings) => located(settings, inputs),

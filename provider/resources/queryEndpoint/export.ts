@@ -8,8 +8,10 @@ export const queryEndpointExport = {
     aliases: [],
     label: "query endpoint",
     lives: "cloud",
+    nouns: ["query endpoint", "query endpoints"],
     named: false,
     references: [],
+    declaration: () => ({ names: ["query-endpoint"], header: ["The service's query endpoint"] }),
     async list({ ctx, service, count }) {
         if (!service) return [];
         const endpoint = await findQueryEndpoint(ctx, service, "export: read the query endpoint");

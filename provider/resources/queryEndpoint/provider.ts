@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiError } from "../../api/http/errors";
+import { deleteIfPresent, getOrGone } from "../../api/gone";
 import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "../../engine/dynamicProvider";
 import { movedKeys, withSettingDefaults } from "../../settings/defaults";
 import type { Settings } from "../../settings/config";
@@ -31,20 +31,15 @@ async function upsert(ctx: OperationContext, inputs: Located, verb: "create" | "
     return { ...endpoint, organizationId: inputs.organizationId, serviceId: inputs.serviceId, timeouts: inputs.timeouts };
 }
 
-/** The service's endpoint, or undefined when it has none (a JSON 404; a route that is not served stays an error). */
+/** The service's endpoint, or undefined when it has none (a route that is not served stays an error). */
 export async function findQueryEndpoint(
     ctx: OperationContext,
     target: { organizationId: string; serviceId: string },
     operation: string,
 ): Promise<QueryEndpointResponse | undefined> {
-    try {
-        return await ctx.apis
-            .cloud()
-            .request({ operation, method: "GET", path: endpointPath(ctx, target), response: queryEndpointResponse, signal: ctx.signal });
-    } catch (error) {
-        if (error instanceof ApiError && error.isNotFound) return undefined;
-        throw error;
-    }
+    return getOrGone(
+        ctx.apis.cloud().request({ operation, method: "GET", path: endpointPath(ctx, target), response: queryEndpointResponse, signal: ctx.signal }),
+    );
 }
 
 /** The read mapping (refresh, export): the outputs and the normalized inputs that reproduce the service's endpoint. */
@@ -59,10 +54,13 @@ export function readQueryEndpoint(
 }
 
 function located(ctx: OperationContext, inputs: QueryEndpointInputs): Located {
-    return withSettingDefaults(inputs, ctx.apis.settings, TARGET_KEYS) as Located;
+    return withSettingDefaults(inputs, ctx.apis.settings, TARGET_KEYS);
 }
 
-const definition: ResourceDefinition<QueryEndpointInputs, QueryEndpointOutputs> = {
+/** What an adoption reads the service's endpoint with: the inputs, located. */
+type QueryEndpointSeed = Located;
+
+const definition: ResourceDefinition<typeof queryEndpointSchema, QueryEndpointOutputs, QueryEndpointSeed> = {
     typeName: TYPE_NAME,
     schema: queryEndpointSchema,
     complete: (inputs, settings) => withSettingDefaults(inputs, settings, TARGET_KEYS),
@@ -70,7 +68,7 @@ const definition: ResourceDefinition<QueryEndpointInputs, QueryEndpointOutputs> 
     clients: (apis) => void apis.cloud(),
     replaceKeys: (_olds, news, changed) => movedKeys(news, changed, TARGET_KEYS),
     // One endpoint per service: adopting checks that the service's endpoint has this id.
-    adoption: { id: z.string().min(1).max(256), seed: (inputs, settings) => withSettingDefaults(inputs, settings, TARGET_KEYS) as QueryEndpointOutputs },
+    adoption: { id: z.string().min(1).max(256), seed: (inputs, settings) => withSettingDefaults(inputs, settings, TARGET_KEYS) },
 
     async create(ctx, inputs) {
         const outs = await upsert(ctx, located(ctx, inputs), "create");
@@ -87,14 +85,11 @@ const definition: ResourceDefinition<QueryEndpointInputs, QueryEndpointOutputs> 
     },
 
     async delete(ctx, _id, olds) {
-        try {
-            await ctx.apis
+        await deleteIfPresent(
+            ctx.apis
                 .cloud()
-                .request({ operation: `delete ${label(olds)}`, method: "DELETE", path: endpointPath(ctx, olds), response: z.unknown(), signal: ctx.signal });
-        } catch (error) {
-            // Already gone: deleting is idempotent.
-            if (!(error instanceof ApiError && error.isNotFound)) throw error;
-        }
+                .request({ operation: `delete ${label(olds)}`, method: "DELETE", path: endpointPath(ctx, olds), response: z.unknown(), signal: ctx.signal }),
+        );
     },
 };
 

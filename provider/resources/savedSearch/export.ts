@@ -11,8 +11,14 @@ export const savedSearchExport = {
     aliases: ["savedsearch", "searches"],
     label: "saved searches",
     lives: "observability",
+    nouns: ["saved search", "saved searches"],
     named: true,
     references: ["sources"],
+    reference: { variable: "savedSearch", byId: false },
+    declaration: (exported) => ({
+        names: [exported.name ?? "", "saved-search"],
+        header: [`Saved search ${JSON.stringify(exported.name)} (deleting it deletes the alerts on it)`],
+    }),
     async list(scope) {
         const { ctx, target } = scope;
         const api = ctx.apis.observability(target.variant, target);

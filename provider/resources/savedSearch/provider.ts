@@ -37,7 +37,7 @@ export function readSavedSearch(
     return { outs, inputs };
 }
 
-const definition: ResourceDefinition<SavedSearchInputs, SavedSearchOutputs> = {
+const definition: ResourceDefinition<typeof savedSearchSchema, SavedSearchOutputs> = {
     typeName: "SavedSearch",
     schema: savedSearchSchema,
     clients: targetClients,

@@ -1,5 +1,6 @@
 import { listAll } from "../../api/paging";
-import type { ExportedObject, KindExport } from "../../engine/exporter";
+import { z } from "zod";
+import { ExportedObject, KindExport, namedObject } from "../../engine/exporter";
 import { toJson } from "../../engine/values";
 import { readSource } from "./provider";
 import { wireSource } from "./wire";
@@ -10,9 +11,29 @@ export const sourceExport = {
     aliases: ["source"],
     label: "sources",
     lives: "observability",
+    nouns: ["source", "sources"],
     named: true,
     // Names of the sources a cycle leaves referenced by id (logs ↔ traces), for the comment.
     references: ["sources"],
+    reference: { variable: "source", byId: true },
+    names: {
+        noun: "data source",
+        // The request of the getSources lookup (the list is not paginated), named alike.
+        async list({ ctx, target }) {
+            const api = ctx.apis.observability(target.variant, target);
+            return api.client.request({
+                operation: "getSources",
+                method: "GET",
+                path: `${api.prefix}/sources`,
+                response: z.array(namedObject),
+                signal: ctx.signal,
+            });
+        },
+    },
+    declaration: (exported) => ({
+        names: [exported.name ?? "", "source"],
+        header: [`Source ${JSON.stringify(exported.name)} (${String(exported.inputs.kind)})`],
+    }),
     async list({ ctx, target, keep, count }) {
         const api = ctx.apis.observability(target.variant, target);
         const exported: ExportedObject[] = [];

@@ -39,7 +39,7 @@ const identity = (source: object) => {
     return { name, kind, connection, from };
 };
 
-const definition: ResourceDefinition<SourceInputs, SourceOutputs> = {
+const definition: ResourceDefinition<typeof sourceSchema, SourceOutputs> = {
     typeName: "Source",
     schema: sourceSchema,
     // While `kind` is unknown (preview) the union checks no other field: the clients are built for a well-formed target only.

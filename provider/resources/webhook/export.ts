@@ -1,9 +1,17 @@
 import { listAll } from "../../api/paging";
 import { exportEach } from "../../engine/exportEach";
-import type { ExportedObject, KindExport } from "../../engine/exporter";
+import { ExportedObject, KindExport, namedObject } from "../../engine/exporter";
+import type { TsEntry } from "../../engine/tsValue";
 import { toJson } from "../../engine/values";
 import { readWebhook } from "./provider";
 import { wireWebhook } from "./wire";
+
+/** The write-only inputs of the templated services (generic, incidentio), which the API never returns. */
+const WRITE_ONLY = [
+    { key: "headers", suffix: "headers", form: "map" },
+    { key: "queryParams", suffix: "query-params", form: "map" },
+    { key: "body", suffix: "body", form: "string" },
+] as const;
 
 /**
  * Webhooks for the export command (alerts reference `webhook.id`). The API never returns their write-only values, so
@@ -14,8 +22,55 @@ export const webhookExport = {
     aliases: ["webhook", "hooks"],
     label: "webhooks",
     lives: "observability",
+    nouns: ["webhook", "webhooks"],
     named: true,
     references: [],
+    reference: { variable: "webhook", byId: false },
+    names: {
+        noun: "webhook",
+        // The request of the getWebhooks lookup; the managed variant serves no webhooks (contract §8.1), so its ids stay unnamed.
+        list: async ({ ctx, variant }) =>
+            variant === "self-hosted" ? listAll(ctx.apis.selfHosted(), "getWebhooks", "/webhooks", namedObject, ctx.signal) : [],
+    },
+    declaration: (exported) => ({
+        names: [exported.name ?? "", "webhook"],
+        header: [`Webhook ${JSON.stringify(exported.name)} (${String(exported.inputs.service)})`],
+    }),
+    secretEntries(exported, config) {
+        const url = config.require("url", `URL of webhook ${JSON.stringify(exported.name)}`);
+        const entries: TsEntry[] = [
+            {
+                key: "url",
+                value: url.value,
+                before: [
+                    "The URL is secret (a chat URL embeds its token): copy it from the web UI into the stack config.",
+                    `  pulumi config set --secret ${url.key}`,
+                ],
+            },
+        ];
+        const service = exported.inputs.service;
+        if (service !== "generic" && service !== "incidentio") return entries;
+        const optional = service === "incidentio" ? WRITE_ONLY : WRITE_ONLY.filter((field) => field.key !== "body");
+        for (const [i, field] of optional.entries()) {
+            const { key, value } = config.optional(field.suffix, field.form);
+            entries.push({
+                key: field.key,
+                value,
+                before: [
+                    ...(i === 0 ? ["The API never returns these: set the ones the webhook has, or the next update of it clears them."] : []),
+                    `  pulumi config set --secret ${key} ${field.form === "string" ? "'<template>'" : `'{"<name>": "<value>"}'`}   # optional`,
+                ],
+            });
+        }
+        return entries;
+    },
+    readme: {
+        declared: [
+            "- Webhook URLs are secret (a chat URL embeds its token), and the API never returns a webhook's headers, query",
+            "  parameters or incidentio body: the program reads them from secret config (the URLs required, the others",
+            "  optional: set the ones each webhook has, or its next update clears them).",
+        ],
+    },
     async list(scope) {
         const { ctx, target } = scope;
         const api = ctx.apis.observability(target.variant, target);

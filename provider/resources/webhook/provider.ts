@@ -34,7 +34,7 @@ export function readWebhook(ctx: OperationContext, webhook: WireWebhook, declare
     return { outs, inputs };
 }
 
-const definition: ResourceDefinition<WebhookInputs, WebhookOutputs> = {
+const definition: ResourceDefinition<typeof webhookSchema, WebhookOutputs> = {
     typeName: "Webhook",
     schema: webhookSchema,
     clients: targetClients,
