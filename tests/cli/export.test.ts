@@ -664,10 +664,9 @@ describe("export: the command that writes a program adopting existing objects", 
         const readme = readFileSync(path.join(dir, "README.md"), "utf8");
         assert.match(readme, /: 1 dashboard, 1 alert\./);
         assert.ok(!/secret config key/.test(readme), "no secret keys to mention");
-        assert.ok(
-            stack.emu.requests.every((r) => !r.path.includes("/webhooks")),
-            "the managed variant's webhooks are not read (not in the spec)",
-        );
+        // The webhook is not exported: its id stays text, named from the managed variant's webhook list.
+        assert.match(index, /webhookId: "[0-9a-f]{24}", \/\/ webhook "Team Slack"/);
+        assert.ok(stack.emu.requests.some((r) => r.method === "GET" && r.path.endsWith("/observability/webhooks")));
 
         await runProgram({ program: path.join(dir, "index.ts"), engine: stack.engine, config: {}, project: PROJECT, stack: "dev" });
         assert.deepEqual(writes(), []);

@@ -28,9 +28,11 @@ export const webhookExport = {
     reference: { variable: "webhook", byId: false },
     names: {
         noun: "webhook",
-        // The request of the getWebhooks lookup; the managed variant serves no webhooks (contract §8.1), so its ids stay unnamed.
-        list: async ({ ctx, variant }) =>
-            variant === "self-hosted" ? listAll(ctx.apis.selfHosted(), "getWebhooks", "/webhooks", namedObject, ctx.signal) : [],
+        // The request of the getWebhooks lookup, named alike.
+        async list({ ctx, target }) {
+            const api = ctx.apis.observability(target.variant, target);
+            return listAll(api.client, "getWebhooks", `${api.prefix}/webhooks`, namedObject, ctx.signal);
+        },
     },
     declaration: (exported) => ({
         names: [exported.name ?? "", "webhook"],
