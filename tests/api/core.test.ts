@@ -201,6 +201,11 @@ describe("RateLimiter: a request counts until its answer arrives", () => {
 
 describe("createOnce", () => {
     const unknownOutcome = () => new ApiError({ operation: "create", method: "POST", path: "/x", outcomeUnknown: true });
+    /** A virtual clock, and the notices told, instead of real time and Pulumi's log. */
+    const quietly = () => {
+        const notices: string[] = [];
+        return { clock: new VirtualClock(), notices, notify: (message: string) => void notices.push(message) };
+    };
 
     it("adopts the object a lost POST created instead of posting again", async () => {
         let posts = 0;
@@ -210,13 +215,14 @@ describe("createOnce", () => {
                 throw unknownOutcome();
             },
             async () => ({ id: "found" }),
+            quietly(),
         );
         assert.deepEqual(result, { id: "found" });
         assert.equal(posts, 1);
     });
 
-    it("looks again once the lost request had time to finish on the server, before posting again", async () => {
-        const clock = new VirtualClock();
+    it("looks again once the lost request had time to finish on the server, before posting again, and says so", async () => {
+        const wait = quietly();
         let posts = 0;
         let looks = 0;
         const lost = () => new ApiError({ operation: "create", method: "POST", path: "/x", outcomeUnknown: true, settleMs: 2000 });
@@ -226,11 +232,15 @@ describe("createOnce", () => {
                 throw lost();
             },
             async () => (++looks === 2 ? { id: "applied-late" } : undefined),
-            clock,
+            wait,
         );
         assert.deepEqual(result, { id: "applied-late" });
         assert.equal(posts, 1);
-        assert.deepEqual(clock.sleeps, [2000]);
+        assert.deepEqual(wait.clock.sleeps, [2000]);
+        assert.deepEqual(wait.notices, [
+            "create: POST /x ended without a usable answer (no answer) and its object is not there yet; the server may still be at work on it, " +
+                "so the provider waits 2 s and looks for it once more before it sends the create again (POST 2 of at most 3)",
+        ]);
     });
 
     it("looks for the object after the last POST too, instead of failing a create that happened", async () => {
@@ -241,7 +251,7 @@ describe("createOnce", () => {
                 throw unknownOutcome();
             },
             async () => (posts === 3 ? { id: "third" } : undefined),
-            new VirtualClock(),
+            quietly(),
         );
         assert.deepEqual(result, { id: "third" });
         assert.equal(posts, 3);
@@ -256,6 +266,7 @@ describe("createOnce", () => {
                 return { id: "second" };
             },
             async () => undefined,
+            quietly(),
         );
         assert.deepEqual(result, { id: "second" });
         assert.equal(posts, 2);
