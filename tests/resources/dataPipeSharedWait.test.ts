@@ -24,7 +24,7 @@ describe("data pipe state waits: one list per poll round for every pipe waiting 
 
     beforeEach(function () {
         pipesState(emu.cloud).pipes.clear();
-        pipesState(emu.cloud).behaviour.stuckByName.clear();
+        pipesState(emu.cloud).behaviour.holdByName.clear();
     });
 
     /** Fresh clients (so a fresh poller) configured against the emulator; `extra` overrides settings. */
