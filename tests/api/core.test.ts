@@ -41,6 +41,12 @@ describe("HTTP core", () => {
         });
     }
     const get = { operation: "read Thing", method: "GET" as const, path: "/things/1", response: z.object({ id: z.string() }) };
+    /** The error a request ends with (undefined when it succeeds). */
+    const failureOf = (api: ApiClient, spec: Parameters<ApiClient["request"]>[0] = get): Promise<unknown> =>
+        api.request(spec).then(
+            () => undefined,
+            (e: unknown) => e,
+        );
     const post = { operation: "create Thing", method: "POST" as const, path: "/things", body: { name: "x" }, response: z.object({ id: z.string() }) };
 
     it("retries a GET after a 5xx and returns the parsed payload", async () => {
@@ -57,12 +63,7 @@ describe("HTTP core", () => {
         for (const answer of [{ status: 500, json: { message: "Something went wrong :(" } }, { drop: true as const }]) {
             server.seen.length = 0;
             server.answer(answer);
-            const error = await client()
-                .request(post)
-                .then(
-                    () => undefined,
-                    (e: unknown) => e,
-                );
+            const error = await failureOf(client(), post);
             assert.ok(error instanceof ApiError, String(error));
             assert.equal(error.outcomeUnknown, true);
             assert.equal(server.seen.length, 1, "the POST was sent once");
@@ -92,12 +93,7 @@ describe("HTTP core", () => {
             status: 400,
             json: { status: 400, error: `BAD_REQUEST: key ${SECRET} is not allowed`, requestId: "a0f1c2d3-0000-4000-8000-000000000001" },
         });
-        const error = await client(cloudEnvelope)
-            .request(get)
-            .then(
-                () => undefined,
-                (e: unknown) => e,
-            );
+        const error = await failureOf(client(cloudEnvelope));
         assert.ok(error instanceof ApiError);
         assert.equal(error.status, 400);
         assert.equal(error.requestId, "a0f1c2d3-0000-4000-8000-000000000001");
@@ -110,12 +106,7 @@ describe("HTTP core", () => {
 
     it("explains a plain-text 401 with the settings to fix", async () => {
         server.answer({ status: 401, text: "Unauthorized" });
-        const error = await client()
-            .request(get)
-            .then(
-                () => undefined,
-                (e: unknown) => e,
-            );
+        const error = await failureOf(client());
         assert.ok(error instanceof ApiError);
         assert.match(error.message, /HTTP 401: Unauthorized\. The credential was rejected: set `observability:apiKey`/);
         assert.equal(server.seen.length, 1, "a 401 is not retried");
@@ -123,18 +114,8 @@ describe("HTTP core", () => {
 
     it("tells a missing object from an unserved route", async () => {
         server.answer({ status: 404, text: "Not Found" }, { status: 404, text: "<!DOCTYPE html><pre>Cannot GET /x</pre>" });
-        const gone = await client()
-            .request(get)
-            .then(
-                () => undefined,
-                (e: unknown) => e,
-            );
-        const unserved = await client()
-            .request(get)
-            .then(
-                () => undefined,
-                (e: unknown) => e,
-            );
+        const gone = await failureOf(client());
+        const unserved = await failureOf(client());
         assert.ok(gone instanceof ApiError && unserved instanceof ApiError);
         assert.equal(gone.isNotFound, true);
         assert.equal(unserved.isNotFound, false);
@@ -142,12 +123,7 @@ describe("HTTP core", () => {
 
     it("refuses a body that is not what the contract says", async () => {
         server.answer({ status: 200, json: { data: { id: 42 } } });
-        const error = await client()
-            .request(get)
-            .then(
-                () => undefined,
-                (e: unknown) => e,
-            );
+        const error = await failureOf(client());
         assert.ok(error instanceof ApiError);
         assert.match(error.message, /unexpected response: id: /);
     });

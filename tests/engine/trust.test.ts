@@ -10,6 +10,7 @@ import { ScriptedRequest as Seen, ScriptedServer } from "../support/scriptedServ
 import { collectionAt } from "../../provider/api/collection";
 import { wireDashboard } from "../../provider/resources/dashboard/wire";
 import { ManualClock } from "../emulator/clock";
+import { clicksFromStream } from "../support/pipeInputs";
 
 // Issue 10: touch only what the stack created, leak no secret, apply no typo, fail fast and labelled, and preview
 // a fresh stack as the engine does. Every test runs through Pulumi's real dynamic-provider host.
@@ -172,26 +173,7 @@ describe("trust: a data pipe's lost create never takes over a pipe that existed 
             type: "DataPipe",
             name: "clicks",
             provider: PIPE,
-            inputs: {
-                name: "clicks-from-stream",
-                source: {
-                    kinesis: {
-                        format: "JSONEachRow",
-                        streamName: "clicks",
-                        region: "eu-west-1",
-                        iteratorType: "LATEST",
-                        authentication: "IAM_ROLE",
-                        iamRole: "arn:aws:iam::123456789012:role/clicks",
-                    },
-                },
-                destination: {
-                    table: "clicks",
-                    managedTable: true,
-                    tableDefinition: { engine: { type: "MergeTree" } },
-                    columns: [{ name: "id", type: "String" }],
-                },
-                fieldMappings: [{ sourceField: "id", destinationField: "id" }],
-            },
+            inputs: clicksFromStream(),
         },
     ];
 
@@ -400,26 +382,8 @@ describe("trust: an unknown input key is refused at check, at its path, with not
             },
         };
         await assertCheckRefuses(stack, one("Dashboard", DASHBOARD), [[{ name: "Web", tiles: [tile] }, "tiles[0].config.numberFormat.mantisa"]]);
-        const pipe = {
-            name: "clicks",
-            source: {
-                kinesis: {
-                    format: "JSONEachRow",
-                    streamName: "clicks",
-                    region: "eu-west-1",
-                    iteratorType: "LATEST",
-                    authentication: "IAM_ROLE",
-                    iamRole: "arn:aws:iam::123456789012:role/clicks",
-                },
-            },
-            destination: {
-                table: "clicks",
-                managedTable: true,
-                tableDefinition: { engine: { type: "MergeTree" }, sortingKye: ["id"] },
-                columns: [{ name: "id", type: "String" }],
-            },
-            fieldMappings: [{ sourceField: "id", destinationField: "id" }],
-        };
+        const clicks = clicksFromStream();
+        const pipe = { ...clicks, destination: { ...clicks.destination, tableDefinition: { engine: { type: "MergeTree" }, sortingKye: ["id"] } } };
         await assertCheckRefuses(stack, one("DataPipe", PIPE), [[pipe, "destination.tableDefinition.sortingKye"]]);
     });
 });

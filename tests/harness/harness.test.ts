@@ -40,20 +40,26 @@ function secretFree(value: unknown): boolean {
     return !JSON.stringify(value).includes(TOKEN);
 }
 
+/** Starts the ping server and a host configured for it before the suite, hands both to `use`, and closes them after it. */
+function usePingHost(use: (started: { server: PingServer; host: ProviderHost }) => void): void {
+    const started: { server?: PingServer; host?: ProviderHost } = {};
+    before(async function () {
+        started.server = await startPingServer(TOKEN);
+        started.host = await ProviderHost.start({ config: pingConfig(started.server) });
+        use({ server: started.server, host: started.host });
+    });
+    after(async function () {
+        await started.host?.close();
+        await started.server?.close();
+    });
+}
+
 describe("harness: ProviderHost over gRPC", function () {
     let server: PingServer;
     let host: ProviderHost;
     const u = urn("Ping", "first", { module: "test" });
 
-    before(async function () {
-        server = await startPingServer(TOKEN);
-        host = await ProviderHost.start({ config: pingConfig(server) });
-    });
-
-    after(async function () {
-        await host?.close();
-        await server?.close();
-    });
+    usePingHost((started) => ({ server, host } = started));
 
     it("builds URNs and the secret wrapper the way the engine does", function () {
         assert.equal(u, "urn:pulumi:dev::demo::pulumi-nodejs:dynamic/test:Ping::first");
@@ -234,15 +240,7 @@ describe("harness: Engine model", function () {
     let server: PingServer;
     let host: ProviderHost;
 
-    before(async function () {
-        server = await startPingServer(TOKEN);
-        host = await ProviderHost.start({ config: pingConfig(server) });
-    });
-
-    after(async function () {
-        await host?.close();
-        await server?.close();
-    });
+    usePingHost((started) => ({ server, host } = started));
 
     const ping = (name: string, inputs: DeclaredResource["inputs"], extra: Partial<DeclaredResource> = {}): DeclaredResource => ({
         type: "Ping",
