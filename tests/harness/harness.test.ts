@@ -133,25 +133,26 @@ describe("harness: ProviderHost over gRPC", function () {
         await host.delete(u, created.id, created.properties);
     });
 
-    it("rejects a failing create with gRPC code 2 and the provider's message", async function () {
-        const err = await host.create(u, { name: "boom", size: 1, fail: "http", __provider: PING }).then(
+    /** The error of a create that must fail, checked to be the host's gRPC code 2 (UNKNOWN). */
+    async function failedCreate(inputs: Record<string, unknown>): Promise<HostCallError> {
+        const err = await host.create(u, inputs).then(
             () => assert.fail("create should have failed"),
             (e: unknown) => e,
         );
         assert.ok(err instanceof HostCallError);
         assert.equal(err.code, 2);
+        return err;
+    }
+
+    it("rejects a failing create with gRPC code 2 and the provider's message", async function () {
+        const err = await failedCreate({ name: "boom", size: 1, fail: "http", __provider: PING });
         assert.equal(err.method, "create");
         assert.equal(err.details, 'ping create failed: HTTP 500: {"message":"create refused by the test server"}');
         assert.equal(err.initFailure, undefined);
     });
 
     it("decodes the init failure of a partial create", async function () {
-        const err = await host.create(u, { name: "half", size: 2, fail: "partial", __provider: PING }).then(
-            () => assert.fail("create should have failed"),
-            (e: unknown) => e,
-        );
-        assert.ok(err instanceof HostCallError);
-        assert.equal(err.code, 2);
+        const err = await failedCreate({ name: "half", size: 2, fail: "partial", __provider: PING });
         assert.match(err.details, /^ping object ping-\d+ was created but failed to initialise$/);
         assert.ok(err.initFailure);
         assert.ok(server.objects.has(err.initFailure.id), "the partially created object exists");
