@@ -30,8 +30,8 @@ export interface AdoptionArgs {
 type Exposed<Outputs> = Omit<Outputs, "timeouts" | "id">;
 
 /**
- * Every output of a resource, unset: the engine fills them in after create. A class lists them once and checks
- * the list with `satisfies UnsetOutputs<…Outputs>`, so that an output can be neither forgotten nor misnamed.
+ * Every output of a resource, unset: the engine fills them in after create. A class lists them once, in the
+ * `outputs` of its `resourceKind` (sdk/resource.ts), typed so that an output can be neither forgotten nor misnamed.
  */
 export type UnsetOutputs<Outputs> = Record<keyof Exposed<Outputs>, undefined>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { uuid } from "../api/ids";
 
 const DURATION = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
 
@@ -47,3 +48,17 @@ export const text = (max: number) =>
  * so a padded one would read back different from the declaration and plan a change forever).
  */
 export const unpaddedName = (max: number) => text(max).refine((name) => name.trim() === name, "must not start or end with whitespace (the server trims it)");
+
+/** An organization or service id: a UUID, kept lowercase, so that an id written in capitals is the same id as the one the APIs answer with. */
+export const cloudId = uuid.transform((id) => id.toLowerCase());
+
+/** Where an object of a cloud service lives, as its resource reports it: the ids resolved from the inputs or the settings. */
+export interface ResolvedService {
+    /** The resolved organization id. */
+    organizationId: string;
+    /** The resolved service id. */
+    serviceId: string;
+}
+
+/** The outputs of a resource that lives in a cloud service: its checked inputs, with the organization and service resolved. */
+export type InService<Inputs> = Omit<Inputs, keyof ResolvedService> & ResolvedService;

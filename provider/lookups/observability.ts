@@ -40,10 +40,10 @@ export async function getSources(apis: Apis, args: LookupTarget = {}, signal?: A
     return api.client.request({ operation: "getSources", method: "GET", path: `${api.prefix}/sources`, response: z.array(sourceSchema), signal });
 }
 
-/** Every webhook, page by page (self-hosted only: the managed variant offers no webhooks). */
+/** Every webhook of the variant, page by page (the managed list declares no paging: one page, unless its `meta` says more). */
 export async function getWebhooks(apis: Apis, args: LookupTarget = {}, signal?: AbortSignal): Promise<Webhook[]> {
-    const { variant } = parseArgs("getWebhooks", lookupTargetSchema, args);
-    return listAll(selfHostedOnly(apis, "getWebhooks", "webhooks", variant), "getWebhooks", "/webhooks", webhookSchema, signal);
+    const api = locate(apis, "getWebhooks", args);
+    return listAll(api.client, "getWebhooks", `${api.prefix}/webhooks`, webhookSchema, signal);
 }
 
 /** Time series of up to five queries (self-hosted only). Refuses times in seconds before sending anything. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Settings, Variant } from "./config";
-import { uuid } from "../api/ids";
+import { cloudId } from "../engine/fields";
 import { containsUnknown } from "../engine/unknown";
 
 /**
@@ -16,9 +16,9 @@ export const targetSchema = {
      */
     variant: z.enum(["self-hosted", "managed"]).optional(),
     /** Managed only: the organization (UUID). Defaults to `observability:organizationId`. Changing it replaces the object. */
-    organizationId: uuid.transform((id) => id.toLowerCase()).optional(),
+    organizationId: cloudId.optional(),
     /** Managed only: the service (UUID). Defaults to `observability:serviceId`. Changing it replaces the object. */
-    serviceId: uuid.transform((id) => id.toLowerCase()).optional(),
+    serviceId: cloudId.optional(),
 };
 
 /** The target inputs as the user wrote them. */

@@ -50,10 +50,10 @@ export function getSourcesOutput(args: LookupOutputArgs = {}): pulumi.Output<Sou
 }
 
 /**
- * Every webhook of the self-hosted API, e.g. to find an alert's `webhookId` by name. The managed variant has
- * no webhooks: asking for it is an error. Webhook headers are never returned by the API; `url` is returned in
- * plain text and may embed a token, so do not export it from a stack unless wrapped with `pulumi.secret`.
- * @param args Where to look; only `variant` matters and must not be `managed`.
+ * Every webhook of the variant, e.g. to find an alert's `webhookId` by name for a webhook the stack does not own.
+ * Webhook headers are never returned by the API; `url` is returned in plain text and may embed a token, so do not
+ * export it from a stack unless wrapped with `pulumi.secret`.
+ * @param args Where to look; defaults to the settings.
  */
 export function getWebhooks(args: LookupArgs = {}): Promise<Webhook[]> {
     return lookups.getWebhooks(programApis(), args);
@@ -61,7 +61,7 @@ export function getWebhooks(args: LookupArgs = {}): Promise<Webhook[]> {
 
 /**
  * {@link getWebhooks} as an Output.
- * @param args Where to look; only `variant` matters and must not be `managed`.
+ * @param args Where to look; defaults to the settings.
  */
 export function getWebhooksOutput(args: LookupOutputArgs = {}): pulumi.Output<Webhook[]> {
     return pulumi.output(args).apply((plain) => getWebhooks(plain));

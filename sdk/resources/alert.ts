@@ -1,46 +1,46 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { AlertArgs as AlertDeclaration, AlertOutputs } from "../../provider/resources/alert/schema";
 import type { AlertChannel as Channel } from "../../provider/resources/alert/schema";
-import { AdoptionArgs, ArgsOf, OutputProperties, UnsetOutputs } from "../args";
-import { providerStub } from "../stub";
-
-const provider = providerStub("alert");
+import { AdoptionArgs, ArgsOf, OutputProperties } from "../args";
+import { ObservabilityResource, resourceKind } from "../resource";
 
 /** Arguments of an {@link Alert}; every property may be an Output. */
 export type AlertArgs = ArgsOf<AlertDeclaration> & AdoptionArgs;
 /** A notification channel of an alert: `{type: "webhook", webhookId}`. */
 export type AlertChannel = Channel;
 
-// Every output, seeded so that the engine reports it even when the arguments leave it out.
-const OUTPUTS = {
-    source: undefined,
-    threshold: undefined,
-    thresholdType: undefined,
-    thresholdMax: undefined,
-    interval: undefined,
-    channel: undefined,
-    channels: undefined,
-    dashboardId: undefined,
-    tileId: undefined,
-    savedSearchId: undefined,
-    groupBy: undefined,
-    name: undefined,
-    message: undefined,
-    note: undefined,
-    numConsecutiveWindows: undefined,
-    scheduleOffsetMinutes: undefined,
-    scheduleStartAt: undefined,
-    variant: undefined,
-    organizationId: undefined,
-    serviceId: undefined,
-    target: undefined,
-    state: undefined,
-    silenced: undefined,
-    silencedUntil: undefined,
-    team: undefined,
-    createdAt: undefined,
-    updatedAt: undefined,
-} satisfies UnsetOutputs<AlertOutputs>;
+const KIND = resourceKind<AlertOutputs>({
+    type: "Alert",
+    outputs: {
+        source: undefined,
+        threshold: undefined,
+        thresholdType: undefined,
+        thresholdMax: undefined,
+        interval: undefined,
+        channel: undefined,
+        channels: undefined,
+        dashboardId: undefined,
+        tileId: undefined,
+        savedSearchId: undefined,
+        groupBy: undefined,
+        name: undefined,
+        message: undefined,
+        note: undefined,
+        numConsecutiveWindows: undefined,
+        scheduleOffsetMinutes: undefined,
+        scheduleStartAt: undefined,
+        variant: undefined,
+        organizationId: undefined,
+        serviceId: undefined,
+        target: undefined,
+        state: undefined,
+        silenced: undefined,
+        silencedUntil: undefined,
+        team: undefined,
+        createdAt: undefined,
+        updatedAt: undefined,
+    },
+});
 
 /** The outputs of a {@link Alert}, typed from the schema's `AlertOutputs`. */
 export interface Alert extends OutputProperties<AlertOutputs> {}
@@ -77,13 +77,13 @@ export interface Alert extends OutputProperties<AlertOutputs> {}
  * });
  * ```
  */
-export class Alert extends pulumi.dynamic.Resource {
+export class Alert extends ObservabilityResource {
     /**
      * @param name The unique name of the resource in the stack.
      * @param args What the alert watches, when it fires, whom it notifies and, optionally, where it lives.
      * @param opts Resource options.
      */
     constructor(name: string, args: AlertArgs, opts?: pulumi.CustomResourceOptions) {
-        super(provider, name, { ...OUTPUTS, ...args }, opts, "observability", "Alert");
+        super(KIND, name, args, opts);
     }
 }

@@ -1,22 +1,24 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ConnectionArgs as ConnectionDeclaration, ConnectionOutputs } from "../../provider/resources/connection/schema";
-import { AdoptionArgs, ArgsOf, OutputProperties, UnsetOutputs } from "../args";
-import { providerStub } from "../stub";
-
-const provider = providerStub("connection");
+import { AdoptionArgs, ArgsOf, OutputProperties } from "../args";
+import { ObservabilityResource, resourceKind } from "../resource";
 
 /** Arguments of a {@link Connection}; every property may be an Output. */
 export type ConnectionArgs = ArgsOf<ConnectionDeclaration> & AdoptionArgs;
 
-// Every output, seeded so that the engine reports it even when the arguments leave it out.
-const OUTPUTS = {
-    name: undefined,
-    host: undefined,
-    username: undefined,
-    password: undefined,
-    observabilitySettingPrefix: undefined,
-    isPrometheusEndpoint: undefined,
-} satisfies UnsetOutputs<ConnectionOutputs>;
+const KIND = resourceKind<ConnectionOutputs>({
+    type: "Connection",
+    /** Write-only: encrypted in state, never read back. */
+    secretOutputs: ["password"],
+    outputs: {
+        name: undefined,
+        host: undefined,
+        username: undefined,
+        password: undefined,
+        observabilitySettingPrefix: undefined,
+        isPrometheusEndpoint: undefined,
+    },
+});
 
 /** The outputs of a {@link Connection}, typed from the schema's `ConnectionOutputs`. */
 export interface Connection extends OutputProperties<ConnectionOutputs> {}
@@ -38,15 +40,13 @@ export interface Connection extends OutputProperties<ConnectionOutputs> {}
  * of such a source fails. Declare sources with `connection: connection.id` (or `dependsOn`), so that Pulumi
  * deletes them before their connection and re-creates them after a replacement.
  */
-export class Connection extends pulumi.dynamic.Resource {
+export class Connection extends ObservabilityResource {
     /**
      * @param name The unique name of the resource in the stack.
      * @param args The connection: name, host, username and, optionally, the password, settings prefix and Prometheus flag.
      * @param opts Resource options.
      */
     constructor(name: string, args: ConnectionArgs, opts?: pulumi.CustomResourceOptions) {
-        const password = args.password === undefined ? undefined : pulumi.secret(args.password);
-        const options = pulumi.mergeOptions(opts, { additionalSecretOutputs: ["password"] });
-        super(provider, name, { ...OUTPUTS, ...args, password }, options, "observability", "Connection");
+        super(KIND, name, args, opts);
     }
 }

@@ -1,9 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { DashboardArgs as DashboardDeclaration, DashboardOutputs } from "../../provider/resources/dashboard/schema";
-import { AdoptionArgs, ArgsOf, OutputProperties, UnsetOutputs } from "../args";
-import { providerStub } from "../stub";
-
-const provider = providerStub("dashboard");
+import { AdoptionArgs, ArgsOf, OutputProperties } from "../args";
+import { ObservabilityResource, resourceKind } from "../resource";
 
 /** The names of declared tiles or filters: plain when the program wrote them as values, else once they resolve. */
 type DeclaredNames = string[] | pulumi.Output<string[]>;
@@ -17,23 +15,25 @@ function declaredNames(items: unknown): DeclaredNames {
 /** Arguments of a {@link Dashboard}; every property may be an Output. */
 export type DashboardArgs = ArgsOf<DashboardDeclaration> & AdoptionArgs;
 
-// Every output, seeded so that the engine reports it even when the arguments leave it out.
-const OUTPUTS = {
-    name: undefined,
-    tiles: undefined,
-    tags: undefined,
-    filters: undefined,
-    containers: undefined,
-    savedQuery: undefined,
-    savedQueryLanguage: undefined,
-    savedFilterValues: undefined,
-    variant: undefined,
-    organizationId: undefined,
-    serviceId: undefined,
-    target: undefined,
-    tileIds: undefined,
-    filterIds: undefined,
-} satisfies UnsetOutputs<DashboardOutputs>;
+const KIND = resourceKind<DashboardOutputs>({
+    type: "Dashboard",
+    outputs: {
+        name: undefined,
+        tiles: undefined,
+        tags: undefined,
+        filters: undefined,
+        containers: undefined,
+        savedQuery: undefined,
+        savedQueryLanguage: undefined,
+        savedFilterValues: undefined,
+        variant: undefined,
+        organizationId: undefined,
+        serviceId: undefined,
+        target: undefined,
+        tileIds: undefined,
+        filterIds: undefined,
+    },
+});
 
 /** The outputs of a {@link Dashboard}, typed from the schema's `DashboardOutputs`. */
 export interface Dashboard extends OutputProperties<DashboardOutputs> {}
@@ -67,14 +67,14 @@ export interface Dashboard extends OutputProperties<DashboardOutputs> {}
  * export const errorsTileId = dashboard.tileId("Errors");
  * ```
  */
-export class Dashboard extends pulumi.dynamic.Resource {
+export class Dashboard extends ObservabilityResource {
     /**
      * @param name The unique name of the resource in the stack.
      * @param args The dashboard's content and, optionally, where it lives.
      * @param opts Resource options.
      */
     constructor(name: string, args: DashboardArgs, opts?: pulumi.CustomResourceOptions) {
-        super(provider, name, { ...OUTPUTS, ...args }, opts, "observability", "Dashboard");
+        super(KIND, name, args, opts);
         this.resourceName = name;
         this.tileNames = declaredNames(args.tiles);
         this.filterNames = declaredNames(args.filters);

@@ -1,11 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { DataPipeArgs as DataPipeDeclaration, FieldMapping, DataPipeOutputs } from "../../provider/resources/dataPipe/schema";
-import { AdoptionArgs, ArgsOf, OutputProperties, UnsetOutputs } from "../args";
-import { providerStub } from "../stub";
+import { AdoptionArgs, ArgsOf, OutputProperties } from "../args";
+import { ObservabilityResource, resourceKind } from "../resource";
 
 export type { DataPipeDestination, DataPipeScaling, DataPipeSecrets, DataPipeSettings, DataPipeSource } from "../../provider/resources/dataPipe/schema";
-
-const provider = providerStub("dataPipe");
 
 /** Arguments of {@link DataPipe}; every property may be an Output. */
 export type DataPipeArgs = ArgsOf<DataPipeDeclaration> & AdoptionArgs;
@@ -13,22 +11,26 @@ export type DataPipeArgs = ArgsOf<DataPipeDeclaration> & AdoptionArgs;
 /** One field mapping: `{sourceField, destinationField}`. */
 export type DataPipeFieldMapping = FieldMapping;
 
-// Every output, seeded so that the engine reports it even when the arguments leave it out.
-const OUTPUTS = {
-    organizationId: undefined,
-    serviceId: undefined,
-    name: undefined,
-    source: undefined,
-    destination: undefined,
-    fieldMappings: undefined,
-    scaling: undefined,
-    settings: undefined,
-    secrets: undefined,
-    stopped: undefined,
-    state: undefined,
-    createdAt: undefined,
-    updatedAt: undefined,
-} satisfies UnsetOutputs<DataPipeOutputs>;
+const KIND = resourceKind<DataPipeOutputs>({
+    type: "DataPipe",
+    /** Write-only secrets of the source: encrypted in state, never read back. */
+    secretOutputs: ["secrets"],
+    outputs: {
+        organizationId: undefined,
+        serviceId: undefined,
+        name: undefined,
+        source: undefined,
+        destination: undefined,
+        fieldMappings: undefined,
+        scaling: undefined,
+        settings: undefined,
+        secrets: undefined,
+        stopped: undefined,
+        state: undefined,
+        createdAt: undefined,
+        updatedAt: undefined,
+    },
+});
 
 /** The outputs of a {@link DataPipe}, typed from the schema's `DataPipeOutputs`. */
 export interface DataPipe extends OutputProperties<DataPipeOutputs> {}
@@ -84,7 +86,7 @@ export interface DataPipe extends OutputProperties<DataPipeOutputs> {}
  * });
  * ```
  */
-export class DataPipe extends pulumi.dynamic.Resource {
+export class DataPipe extends ObservabilityResource {
     /**
      * @param name The unique name of the resource in the stack.
      * @param args The pipe: name, source (exactly one kind), destination, field mappings, optional scaling,
@@ -92,8 +94,6 @@ export class DataPipe extends pulumi.dynamic.Resource {
      * @param opts Resource options.
      */
     constructor(name: string, args: DataPipeArgs, opts?: pulumi.CustomResourceOptions) {
-        const secrets = args.secrets === undefined ? undefined : pulumi.secret(args.secrets);
-        const options = pulumi.mergeOptions(opts, { additionalSecretOutputs: ["secrets"] });
-        super(provider, name, { ...OUTPUTS, ...args, secrets }, options, "observability", "DataPipe");
+        super(KIND, name, args, opts);
     }
 }

@@ -6,10 +6,8 @@ import type {
     PrivateEndpoint,
     OrganizationSettingsOutputs,
 } from "../../provider/resources/organizationSettings/schema";
-import { ArgsOf, OutputProperties, UnsetOutputs } from "../args";
-import { providerStub } from "../stub";
-
-const provider = providerStub("organizationSettings");
+import { ArgsOf, OutputProperties } from "../args";
+import { ObservabilityResource, resourceKind } from "../resource";
 
 /** Arguments of {@link OrganizationSettings}; every property may be an Output. */
 export type OrganizationSettingsArgs = ArgsOf<OrganizationSettingsDeclaration>;
@@ -20,15 +18,17 @@ export type OrganizationByocConfig = ByocConfig;
 /** A setting that the resource manages only when the program declares it. */
 export type OrganizationOptionalSetting = OptionalSetting;
 
-// Every output, seeded so that the engine reports it even when the arguments leave it out.
-const OUTPUTS = {
-    organizationId: undefined,
-    name: undefined,
-    createdAt: undefined,
-    privateEndpoints: undefined,
-    byocConfig: undefined,
-    managedFields: undefined,
-} satisfies UnsetOutputs<OrganizationSettingsOutputs>;
+const KIND = resourceKind<OrganizationSettingsOutputs>({
+    type: "OrganizationSettings",
+    outputs: {
+        organizationId: undefined,
+        name: undefined,
+        createdAt: undefined,
+        privateEndpoints: undefined,
+        byocConfig: undefined,
+        managedFields: undefined,
+    },
+});
 
 /** The outputs of a {@link OrganizationSettings}, typed from the schema's `OrganizationSettingsOutputs`. */
 export interface OrganizationSettings extends OutputProperties<OrganizationSettingsOutputs> {}
@@ -54,13 +54,13 @@ export interface OrganizationSettings extends OutputProperties<OrganizationSetti
  * });
  * ```
  */
-export class OrganizationSettings extends pulumi.dynamic.Resource {
+export class OrganizationSettings extends ObservabilityResource {
     /**
      * @param name The unique name of the resource in the stack.
      * @param args The organization and the settings to manage; all optional (an empty declaration only reads it).
      * @param opts Resource options.
      */
     constructor(name: string, args: OrganizationSettingsArgs = {}, opts?: pulumi.CustomResourceOptions) {
-        super(provider, name, { ...OUTPUTS, ...args }, opts, "observability", "OrganizationSettings");
+        super(KIND, name, args, opts);
     }
 }

@@ -3,34 +3,34 @@ import type {
     PipeReversePrivateEndpointArgs as EndpointDeclaration,
     PipeReversePrivateEndpointOutputs,
 } from "../../provider/resources/pipeReversePrivateEndpoint/schema";
-import { AdoptionArgs, ArgsOf, OutputProperties, UnsetOutputs } from "../args";
-import { providerStub } from "../stub";
-
-const provider = providerStub("pipeReversePrivateEndpoint");
+import { AdoptionArgs, ArgsOf, OutputProperties } from "../args";
+import { ObservabilityResource, resourceKind } from "../resource";
 
 /** Arguments of {@link PipeReversePrivateEndpoint}; every property may be an Output. */
 export type PipeReversePrivateEndpointArgs = ArgsOf<EndpointDeclaration> & AdoptionArgs;
 
-// Every output, seeded so that the engine reports it even when the arguments leave it out.
-const OUTPUTS = {
-    organizationId: undefined,
-    serviceId: undefined,
-    description: undefined,
-    type: undefined,
-    vpcEndpointServiceName: undefined,
-    vpcResourceConfigurationId: undefined,
-    vpcResourceShareArn: undefined,
-    mskClusterArn: undefined,
-    mskAuthentication: undefined,
-    gcpServiceAttachment: undefined,
-    customPrivateDnsMappings: undefined,
-    endpointId: undefined,
-    dnsNames: undefined,
-    privateDnsNames: undefined,
-    mskBrokers: undefined,
-    status: undefined,
-    actionRequired: undefined,
-} satisfies UnsetOutputs<PipeReversePrivateEndpointOutputs>;
+const KIND = resourceKind<PipeReversePrivateEndpointOutputs>({
+    type: "PipeReversePrivateEndpoint",
+    outputs: {
+        organizationId: undefined,
+        serviceId: undefined,
+        description: undefined,
+        type: undefined,
+        vpcEndpointServiceName: undefined,
+        vpcResourceConfigurationId: undefined,
+        vpcResourceShareArn: undefined,
+        mskClusterArn: undefined,
+        mskAuthentication: undefined,
+        gcpServiceAttachment: undefined,
+        customPrivateDnsMappings: undefined,
+        endpointId: undefined,
+        dnsNames: undefined,
+        privateDnsNames: undefined,
+        mskBrokers: undefined,
+        status: undefined,
+        actionRequired: undefined,
+    },
+});
 
 /** The outputs of a {@link PipeReversePrivateEndpoint}, typed from the schema's `PipeReversePrivateEndpointOutputs`. */
 export interface PipeReversePrivateEndpoint extends OutputProperties<PipeReversePrivateEndpointOutputs> {}
@@ -53,13 +53,13 @@ export interface PipeReversePrivateEndpoint extends OutputProperties<PipeReverse
  * replacement keeps the same custom DNS names, which must be unique). Deleting waits until the endpoint is gone,
  * and is refused, with the service's message naming them, while pipes still use it.
  */
-export class PipeReversePrivateEndpoint extends pulumi.dynamic.Resource {
+export class PipeReversePrivateEndpoint extends ObservabilityResource {
     /**
      * @param name The unique name of the resource in the stack.
      * @param args The endpoint: description, type and that type's target, optional custom DNS names.
      * @param opts Resource options.
      */
     constructor(name: string, args: PipeReversePrivateEndpointArgs, opts?: pulumi.CustomResourceOptions) {
-        super(provider, name, { ...OUTPUTS, ...args }, opts, "observability", "PipeReversePrivateEndpoint");
+        super(KIND, name, args, opts);
     }
 }

@@ -1,21 +1,21 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { PipesCdcScalingArgs as ScalingDeclaration, PipesCdcScalingOutputs } from "../../provider/resources/pipesCdcScaling/schema";
-import { ArgsOf, OutputProperties, UnsetOutputs } from "../args";
-import { providerStub } from "../stub";
-
-const provider = providerStub("pipesCdcScaling");
+import { ArgsOf, OutputProperties } from "../args";
+import { ObservabilityResource, resourceKind } from "../resource";
 
 /** Arguments of {@link PipesCdcScaling}; every property may be an Output. */
 export type PipesCdcScalingArgs = ArgsOf<ScalingDeclaration>;
 
-// Every output, seeded so that the engine reports it even when the arguments leave it out.
-const OUTPUTS = {
-    organizationId: undefined,
-    serviceId: undefined,
-    replicaCpuMillicores: undefined,
-    replicaMemoryGb: undefined,
-    managed: undefined,
-} satisfies UnsetOutputs<PipesCdcScalingOutputs>;
+const KIND = resourceKind<PipesCdcScalingOutputs>({
+    type: "PipesCdcScaling",
+    outputs: {
+        organizationId: undefined,
+        serviceId: undefined,
+        replicaCpuMillicores: undefined,
+        replicaMemoryGb: undefined,
+        managed: undefined,
+    },
+});
 
 /** The outputs of a {@link PipesCdcScaling}, typed from the schema's `PipesCdcScalingOutputs`. */
 export interface PipesCdcScaling extends OutputProperties<PipesCdcScalingOutputs> {}
@@ -33,13 +33,13 @@ export interface PipesCdcScaling extends OutputProperties<PipesCdcScalingOutputs
  * the new sizes, which can take a few minutes. The platform rescales when the organization's tier changes: a refresh
  * shows that as drift.
  */
-export class PipesCdcScaling extends pulumi.dynamic.Resource {
+export class PipesCdcScaling extends ObservabilityResource {
     /**
      * @param name The unique name of the resource in the stack.
      * @param args The service and its CDC sizes; everything is optional.
      * @param opts Resource options.
      */
     constructor(name: string, args: PipesCdcScalingArgs = {}, opts?: pulumi.CustomResourceOptions) {
-        super(provider, name, { ...OUTPUTS, ...args }, opts, "observability", "PipesCdcScaling");
+        super(KIND, name, args, opts);
     }
 }

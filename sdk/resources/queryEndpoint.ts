@@ -1,23 +1,23 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { QueryEndpointArgs as QueryEndpointDeclaration, QueryEndpointRole, QueryEndpointOutputs } from "../../provider/resources/queryEndpoint/schema";
-import { AdoptionArgs, ArgsOf, OutputProperties, UnsetOutputs } from "../args";
-import { providerStub } from "../stub";
-
-const provider = providerStub("queryEndpoint");
+import { AdoptionArgs, ArgsOf, OutputProperties } from "../args";
+import { ObservabilityResource, resourceKind } from "../resource";
 
 /** Arguments of {@link QueryEndpoint}; every property may be an Output. */
 export type QueryEndpointArgs = ArgsOf<QueryEndpointDeclaration> & AdoptionArgs;
 /** A console role that may use a query endpoint. */
 export type { QueryEndpointRole };
 
-// Every output, seeded so that the engine reports it even when the arguments leave it out.
-const OUTPUTS = {
-    organizationId: undefined,
-    serviceId: undefined,
-    roles: undefined,
-    openApiKeys: undefined,
-    allowedOrigins: undefined,
-} satisfies UnsetOutputs<QueryEndpointOutputs>;
+const KIND = resourceKind<QueryEndpointOutputs>({
+    type: "QueryEndpoint",
+    outputs: {
+        organizationId: undefined,
+        serviceId: undefined,
+        roles: undefined,
+        openApiKeys: undefined,
+        allowedOrigins: undefined,
+    },
+});
 
 /** The outputs of a {@link QueryEndpoint}, typed from the schema's `QueryEndpointOutputs`. */
 export interface QueryEndpoint extends OutputProperties<QueryEndpointOutputs> {}
@@ -43,13 +43,13 @@ export interface QueryEndpoint extends OutputProperties<QueryEndpointOutputs> {}
  * });
  * ```
  */
-export class QueryEndpoint extends pulumi.dynamic.Resource {
+export class QueryEndpoint extends ObservabilityResource {
     /**
      * @param name The unique name of the resource in the stack.
      * @param args The service and who may use its endpoint; everything is optional.
      * @param opts Resource options.
      */
     constructor(name: string, args: QueryEndpointArgs = {}, opts?: pulumi.CustomResourceOptions) {
-        super(provider, name, { ...OUTPUTS, ...args }, opts, "observability", "QueryEndpoint");
+        super(KIND, name, args, opts);
     }
 }

@@ -1,30 +1,30 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { SavedSearchArgs as SavedSearchDeclaration, SavedSearchFilter, SavedSearchOutputs } from "../../provider/resources/savedSearch/schema";
-import { AdoptionArgs, ArgsOf, OutputProperties, UnsetOutputs } from "../args";
-import { providerStub } from "../stub";
-
-const provider = providerStub("savedSearch");
+import { AdoptionArgs, ArgsOf, OutputProperties } from "../args";
+import { ObservabilityResource, resourceKind } from "../resource";
 
 /** Arguments of a {@link SavedSearch}; every property may be an Output. */
 export type SavedSearchArgs = ArgsOf<SavedSearchDeclaration> & AdoptionArgs;
 /** A pinned filter of a saved search: `{condition: "ServiceName IN ('checkout')"}`. */
 export type { SavedSearchFilter };
 
-// Every output, seeded so that the engine reports it even when the arguments leave it out.
-const OUTPUTS = {
-    variant: undefined,
-    organizationId: undefined,
-    serviceId: undefined,
-    name: undefined,
-    sourceId: undefined,
-    select: undefined,
-    where: undefined,
-    whereLanguage: undefined,
-    orderBy: undefined,
-    tags: undefined,
-    filters: undefined,
-    target: undefined,
-} satisfies UnsetOutputs<SavedSearchOutputs>;
+const KIND = resourceKind<SavedSearchOutputs>({
+    type: "SavedSearch",
+    outputs: {
+        variant: undefined,
+        organizationId: undefined,
+        serviceId: undefined,
+        name: undefined,
+        sourceId: undefined,
+        select: undefined,
+        where: undefined,
+        whereLanguage: undefined,
+        orderBy: undefined,
+        tags: undefined,
+        filters: undefined,
+        target: undefined,
+    },
+});
 
 /** The outputs of a {@link SavedSearch}, typed from the schema's `SavedSearchOutputs`. */
 export interface SavedSearch extends OutputProperties<SavedSearchOutputs> {}
@@ -41,13 +41,13 @@ export interface SavedSearch extends OutputProperties<SavedSearchOutputs> {}
  * replacement (the new saved search has a new id). Reference it from alerts as `search.id`, so that the alerts
  * depend on it: the engine then deletes them first and re-creates them on the new id after a replacement.
  */
-export class SavedSearch extends pulumi.dynamic.Resource {
+export class SavedSearch extends ObservabilityResource {
     /**
      * @param name The unique name of the resource in the stack.
      * @param args The source, condition, columns, order and pinned filters and, optionally, where it lives.
      * @param opts Resource options.
      */
     constructor(name: string, args: SavedSearchArgs, opts?: pulumi.CustomResourceOptions) {
-        super(provider, name, { ...OUTPUTS, ...args }, opts, "observability", "SavedSearch");
+        super(KIND, name, args, opts);
     }
 }

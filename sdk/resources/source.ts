@@ -1,30 +1,31 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { SourceArgs as SourceDeclaration, SourceKind, SourceOutputs } from "../../provider/resources/source/schema";
-import { AdoptionArgs, ArgsOf, OutputProperties, UnsetOutputs } from "../args";
-import { providerStub } from "../stub";
-
-const provider = providerStub("source");
+import { AdoptionArgs, ArgsOf, OutputProperties } from "../args";
+import { ObservabilityResource, resourceKind } from "../resource";
 
 /** Arguments of a {@link Source}: one shape per `kind`; every property but `kind` may be an Output. */
 export type SourceArgs = ArgsOf<SourceDeclaration> & AdoptionArgs;
 /** `log`, `trace`, `metric`, `session` or `promql`. */
 export type { SourceKind };
 
-// The outputs every kind has, seeded so that the engine reports them even when the arguments leave them out.
-const OUTPUTS = {
-    variant: undefined,
-    organizationId: undefined,
-    serviceId: undefined,
-    kind: undefined,
-    name: undefined,
-    connection: undefined,
-    from: undefined,
-    timestampValueExpression: undefined,
-    section: undefined,
-    disabled: undefined,
-    querySettings: undefined,
-    target: undefined,
-} satisfies UnsetOutputs<SourceOutputs>;
+const KIND = resourceKind<SourceOutputs>({
+    type: "Source",
+    // The outputs every kind has (the fields of one kind only are outputs when declared).
+    outputs: {
+        variant: undefined,
+        organizationId: undefined,
+        serviceId: undefined,
+        kind: undefined,
+        name: undefined,
+        connection: undefined,
+        from: undefined,
+        timestampValueExpression: undefined,
+        section: undefined,
+        disabled: undefined,
+        querySettings: undefined,
+        target: undefined,
+    },
+});
 
 /** The outputs every {@link Source} has, typed from the schema's `SourceOutputs` (the kind's own fields are outputs as declared). */
 export interface Source extends OutputProperties<SourceOutputs> {}
@@ -45,13 +46,13 @@ export interface Source extends OutputProperties<SourceOutputs> {}
  * dashboard filters and other sources pointing at a missing id (no cascade, no refusal; their next update fails):
  * reference `source.id` from them so that Pulumi deletes them first. Its connection must outlive it alike.
  */
-export class Source extends pulumi.dynamic.Resource {
+export class Source extends ObservabilityResource {
     /**
      * @param name The unique name of the resource in the stack.
      * @param args The source: its kind, name, connection, table and the kind's expressions; optionally where it lives.
      * @param opts Resource options.
      */
     constructor(name: string, args: SourceArgs, opts?: pulumi.CustomResourceOptions) {
-        super(provider, name, { ...OUTPUTS, ...args }, opts, "observability", "Source");
+        super(KIND, name, args, opts);
     }
 }

@@ -1,9 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { WebhookArgs as WebhookDeclaration, WebhookOutputs, WebhookService } from "../../provider/resources/webhook/schema";
-import { AdoptionArgs, ArgsOf, OutputProperties, UnsetOutputs } from "../args";
-import { providerStub } from "../stub";
-
-const provider = providerStub("webhook");
+import { AdoptionArgs, ArgsOf, OutputProperties } from "../args";
+import { ObservabilityResource, resourceKind } from "../resource";
 
 export type { WebhookService };
 
@@ -31,23 +29,24 @@ export type IncidentioWebhookArgs = CommonArgs &
 /** Arguments of a {@link Webhook}, typed per `service`; every property but `service` may be an Output. */
 export type WebhookArgs = SlackWebhookArgs | GenericWebhookArgs | IncidentioWebhookArgs;
 
-// Every output, seeded so that the engine reports it even when the arguments leave it out.
-const OUTPUTS = {
-    variant: undefined,
-    organizationId: undefined,
-    serviceId: undefined,
-    name: undefined,
-    service: undefined,
-    url: undefined,
-    description: undefined,
-    body: undefined,
-    headers: undefined,
-    queryParams: undefined,
-    target: undefined,
-} satisfies UnsetOutputs<WebhookOutputs>;
-
-/** Outputs encrypted in state: the URL (a chat URL embeds its token) and the write-only values. */
-const SECRET_OUTPUTS = ["url", "body", "headers", "queryParams"] as const satisfies readonly (keyof WebhookOutputs)[];
+const KIND = resourceKind<WebhookOutputs>({
+    type: "Webhook",
+    /** Outputs encrypted in state: the URL (a chat URL embeds its token) and the write-only values. */
+    secretOutputs: ["url", "body", "headers", "queryParams"],
+    outputs: {
+        variant: undefined,
+        organizationId: undefined,
+        serviceId: undefined,
+        name: undefined,
+        service: undefined,
+        url: undefined,
+        description: undefined,
+        body: undefined,
+        headers: undefined,
+        queryParams: undefined,
+        target: undefined,
+    },
+});
 
 /** The outputs of a {@link Webhook}, typed from the schema's `WebhookOutputs` (`url`, `body`, `headers`, `queryParams` secret). */
 export interface Webhook extends OutputProperties<WebhookOutputs> {}
@@ -68,16 +67,13 @@ export interface Webhook extends OutputProperties<WebhookOutputs> {}
  * alerts first**: reference the webhook from alerts as `hook.id`, so that they depend on it and the engine deletes
  * them before the webhook.
  */
-export class Webhook extends pulumi.dynamic.Resource {
+export class Webhook extends ObservabilityResource {
     /**
      * @param name The unique name of the resource in the stack.
      * @param args The service, URL and, for `generic` and `incidentio`, the payload template, headers and query parameters.
      * @param opts Resource options.
      */
     constructor(name: string, args: WebhookArgs, opts?: pulumi.CustomResourceOptions) {
-        const given: Partial<Record<(typeof SECRET_OUTPUTS)[number], unknown>> = args;
-        const secrets = Object.fromEntries(SECRET_OUTPUTS.flatMap((key) => (given[key] === undefined ? [] : [[key, pulumi.secret(given[key])]])));
-        const options = pulumi.mergeOptions(opts, { additionalSecretOutputs: [...SECRET_OUTPUTS] });
-        super(provider, name, { ...OUTPUTS, ...args, ...secrets }, options, "observability", "Webhook");
+        super(KIND, name, args, opts);
     }
 }

@@ -1,21 +1,25 @@
 /**
- * `npm run demo`: the root stack (Pulumi.yaml → examples/self-hosted, config from Pulumi.dev.yaml) applied
- * against the embedded emulator through Pulumi's own dynamic-provider host, as `pulumi up --stack dev`
- * would: create everything, update one changed input in place, refresh with no change, destroy. It prints
- * what happened to each resource and exits non-zero when a step does not do what it should.
+ * `npm run demo`: the root stack (the program `main:` in Pulumi.yaml names, config from Pulumi.dev.yaml) applied
+ * against the embedded emulator, started with an empty team, through Pulumi's own dynamic-provider host, as
+ * `pulumi up --stack dev` would: create the whole environment, update one changed input in place, refresh with no
+ * drift, preview with no change, destroy, and check that the team is empty again. It prints what happened to each
+ * resource and exits non-zero when a step does not do what it should.
  */
 import path from "node:path";
 import { Emulator } from "../emulator";
+import type { TeamStore } from "../emulator/store/teamStore";
 import { Engine, RunResult, StepRecord } from "../harness/engine";
 import { ProviderHost } from "../harness/host";
 import { REPO_ROOT } from "../harness/paths";
 import { runProgram } from "../harness/program";
 import { assertBuilt, ensureSelfLink } from "../harness/providerText";
-import { readStackConfig } from "../harness/stackFile";
+import { projectProgram, readStackConfig } from "../harness/stackFile";
 
 const PROJECT = "observability-demo";
 const STACK = "dev";
-const PROGRAM = path.join(REPO_ROOT, "examples", "self-hosted", "index.ts");
+const PROGRAM = projectProgram(path.join(REPO_ROOT, "Pulumi.yaml"));
+/** What a user sets once with `pulumi config set --secret`, as Pulumi.dev.yaml says (the emulator takes any value). */
+const SECRETS = { "demo:enginePassword": "demo-engine-password", "demo:oncallToken": "demo-oncall-token" };
 
 const SYMBOL: Record<StepRecord["op"], string> = { create: "+", update: "~", replace: "+-", same: " ", delete: "-", "delete-replaced": "-", refresh: "~" };
 
@@ -25,7 +29,7 @@ function report(title: string, result: RunResult, requests: number): void {
         const [type] = step.urn.split("::").slice(-2);
         const what = step.op === "refresh" ? (step.id === "" ? "gone" : step.changed ? "drifted" : "unchanged") : step.op;
         const symbol = step.op === "refresh" && what === "unchanged" ? "" : SYMBOL[step.op];
-        console.log(`  ${symbol.padEnd(2)} ${what.padEnd(9)} ${type.split(":").pop()?.padEnd(10)} ${step.name.padEnd(16)} ${step.id}`);
+        console.log(`  ${symbol.padEnd(2)} ${what.padEnd(9)} ${type.split(":").pop()?.padEnd(11)} ${step.name.padEnd(14)} ${step.id}`);
     }
     const counts = (["created", "updated", "replaced", "deleted", "same"] as const).map((k) => `${result[k].length} ${k}`).join(", ");
     console.log(`  ${counts}; ${requests} HTTP request(s)`);
@@ -35,53 +39,68 @@ function expect(condition: boolean, message: string): void {
     if (!condition) throw new Error(`demo: ${message}`);
 }
 
+/** The team's objects, collection by collection, as `dashboards 1, alerts 2, …`. */
+function teamContents(team: TeamStore): string {
+    return Object.entries(team.inventory())
+        .map(([collection, { count }]) => `${collection} ${count}`)
+        .join(", ");
+}
+
 async function main(): Promise<void> {
     assertBuilt();
     ensureSelfLink();
-    const emu = await Emulator.start();
-    // Credentials travel as environment variables, the fallback the providers and lookups read at call time.
-    const env = {
-        OBSERVABILITY_API_KEY: emu.credentials.apiKey,
-        OBSERVABILITY_KEY_ID: emu.credentials.keyId,
-        OBSERVABILITY_KEY_SECRET: emu.credentials.keySecret,
-    };
+    const emu = await Emulator.start({ fixtures: "empty" });
+    // Credentials travel as environment variables, the fallback the providers read at call time.
+    const env = { OBSERVABILITY_API_KEY: emu.credentials.apiKey };
     Object.assign(process.env, env);
     const config: Record<string, string> = {
         ...readStackConfig(path.join(REPO_ROOT, "Pulumi.dev.yaml")),
+        ...SECRETS,
         "observability:apiUrl": emu.url,
-        "observability:cloudUrl": emu.url,
-        "demo:savedSearchId": emu.fixtures.savedSearch.id,
     };
-    console.log(`Emulator on ${emu.url}; stack ${PROJECT}/${STACK}; program ${path.relative(REPO_ROOT, PROGRAM)}`);
+    const secretKeys = Object.keys(SECRETS);
+    const team = emu.store.selfHosted;
+    console.log(`Emulator on ${emu.url}, empty team (${teamContents(team)})`);
+    console.log(`Stack ${PROJECT}/${STACK}; program ${path.relative(REPO_ROOT, PROGRAM)}`);
     const host = await ProviderHost.start({ config, env, project: PROJECT });
     const engine = new Engine(host, { project: PROJECT, stack: STACK });
+    const up = (mode?: "preview") => runProgram({ program: PROGRAM, engine, config, secretKeys, project: PROJECT, stack: STACK, mode });
     const run = async (title: string, step: () => Promise<RunResult>) => {
         emu.clearRequests();
         const result = await step();
         report(title, result, emu.requests.length);
-        return result;
+        return { result, requests: emu.requests.length };
     };
     try {
-        const created = await run("pulumi up (create)", () => runProgram({ program: PROGRAM, engine, config, project: PROJECT, stack: STACK }));
-        expect(created.created.length === 4, "the first up creates the dashboard and three alerts");
+        const { result: created } = await run("pulumi up (create)", () => up());
+        const declared = created.created.length;
+        expect(declared === 9 && created.steps.every((step) => step.op === "create"), "the first up creates all nine resources");
+        const made = team.inventory();
+        const expected = { connections: 1, sources: 2, savedSearches: 1, webhooks: 2, dashboards: 1, alerts: 2 };
+        for (const [collection, count] of Object.entries(expected))
+            expect(made[collection].count === count, `the team holds ${count} ${collection} after create`);
+        console.log(`  team: ${teamContents(team)}`);
 
         config["demo:errorThreshold"] = "150";
-        const updated = await run("pulumi up (demo:errorThreshold 100 → 150)", () =>
-            runProgram({ program: PROGRAM, engine, config, project: PROJECT, stack: STACK }),
-        );
-        expect(updated.updated.join() === "errors-high" && updated.same.length === 3, "only the error alert is updated, in place");
+        const { result: updated } = await run("pulumi up (demo:errorThreshold 100 → 150)", () => up());
+        expect(updated.updated.join() === "errors-high" && updated.same.length === declared - 1, "only the error alert is updated, in place");
+        const errorAlert = [...team.alerts.values()].find((alert) => alert.source === "tile");
+        expect(errorAlert?.threshold === 150, "the emulator holds the new threshold");
 
-        const refreshed = await run("pulumi refresh", () => engine.refresh());
+        const { result: refreshed } = await run("pulumi refresh", () => engine.refresh());
         expect(refreshed.updated.length === 0 && refreshed.deleted.length === 0, "refresh finds no drift");
-        const preview = await run("pulumi preview (after refresh)", () =>
-            runProgram({ program: PROGRAM, engine, config, project: PROJECT, stack: STACK, mode: "preview" }),
-        );
-        expect(preview.same.length === 4, "nothing to do after a refresh");
+        const { result: preview, requests } = await run("pulumi preview (after refresh)", () => up("preview"));
+        expect(preview.same.length === declared && requests === 0, "a preview after the refresh plans nothing and sends nothing");
 
-        await run("pulumi destroy", () => engine.destroy());
-        const { dashboards, alerts } = emu.inventory().selfHosted;
-        expect(dashboards.count === 0 && alerts.count === 0, "destroy leaves nothing behind");
-        console.log("\nDemo complete: create, in-place update, clean refresh and destroy all behaved.");
+        const { result: destroyed } = await run("pulumi destroy", () => engine.destroy());
+        expect(destroyed.deleted.length === declared, "destroy deletes every resource");
+        const left = Object.entries(team.inventory()).filter(([, { count }]) => count > 0);
+        expect(left.length === 0, `destroy leaves the team empty (left: ${left.map(([c, { count }]) => `${count} ${c}`).join(", ")})`);
+        console.log(`  team: ${teamContents(team)}`);
+        expect(emu.invalidRequests.length === 0 && emu.serverErrors.length === 0, "every request followed the API documents");
+        console.log(
+            "\nDemo complete: the environment was created from an empty team, updated in place, refreshed without drift, previewed without change and destroyed; the team is empty again.",
+        );
     } finally {
         await host.close();
         await emu.close();

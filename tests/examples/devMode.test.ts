@@ -4,12 +4,12 @@ import * as path from "node:path";
 import { DEV_CREDENTIALS, DEV_PORT, devOptions } from "../emulator/devMode";
 import { REPO_ROOT } from "../harness/paths";
 import { runProgram } from "../harness/program";
-import { readStackConfig } from "../harness/stackFile";
+import { projectProgram, readStackConfig } from "../harness/stackFile";
 import { type EmulatedStack, startEmulatedStack } from "../support/emulatedStack";
 
-/** Every dev stack: the root stack (its program is examples/self-hosted) and each example's own. */
+/** Every dev stack: the root stack (the program its Pulumi.yaml names) and each example's own. */
 const DEV_STACKS: { name: string; stackFile: string; program: string }[] = [
-    { name: "root stack", stackFile: path.join(REPO_ROOT, "Pulumi.dev.yaml"), program: path.join(REPO_ROOT, "examples", "self-hosted", "index.ts") },
+    { name: "root stack", stackFile: path.join(REPO_ROOT, "Pulumi.dev.yaml"), program: projectProgram(path.join(REPO_ROOT, "Pulumi.yaml")) },
     ...readdirSync(path.join(REPO_ROOT, "examples")).map((example) => ({
         name: `examples/${example}`,
         stackFile: path.join(REPO_ROOT, "examples", example, "Pulumi.dev.yaml"),
@@ -27,6 +27,8 @@ const USER_SET: Record<string, string> = {
     "demo:kafkaPassword": "emulated",
     "demo:bucketSecretKey": "emulated",
     "demo:databasePassword": "emulated",
+    "demo:enginePassword": "emulated",
+    "demo:oncallToken": "emulated",
 };
 const SECRET_KEYS = Object.keys(USER_SET).filter((key) => key !== "observability:keyId");
 

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import * as path from "node:path";
 import { createRequire } from "node:module";
 
 // js-yaml comes with @pulumi/pulumi, which reads stack files with it; load that copy.
@@ -18,4 +19,11 @@ export function readStackConfig(file: string): Record<string, string> {
             return [key, typeof value === "string" ? value : JSON.stringify(value)];
         }),
     );
+}
+
+/** The program a Pulumi project runs: the `main:` of its `Pulumi.yaml` (default: the project's folder), as a path. */
+export function projectProgram(projectFile: string): string {
+    const parsed = yaml.load(readFileSync(projectFile, "utf8")) as { main?: unknown } | undefined;
+    const main = typeof parsed?.main === "string" ? parsed.main : ".";
+    return path.join(path.dirname(projectFile), main, "index.ts");
 }

@@ -161,15 +161,21 @@ describe("Lookup functions (in the program's process, against the emulator)", fu
             assert.deepEqual(calls(), ["self-hosted GET /api/v2/webhooks", "self-hosted GET /api/v2/webhooks?limit=1000&offset=1000"]);
         });
 
-        it("refuses the managed variant, from the argument or from the settings, without a request", async function () {
-            await assert.rejects(getWebhooks({ variant: "managed" }), /getWebhooks: the managed variant has no webhooks/);
+        it("lists the managed service's webhooks, the variant from the argument or from the settings", async function () {
+            const managed = [...emu.store.managed.webhooks.values()].map((w) => [w.id, w.name, w.service]);
+            assert.ok(managed.length > 0, "the managed service has webhooks to find");
+            const byArgument = await getWebhooks({ variant: "managed" });
+            assert.deepEqual(
+                byArgument.map((w) => [w.id, w.name, w.service]),
+                managed,
+            );
             process.env.OBSERVABILITY_VARIANT = "managed";
             try {
-                await assert.rejects(valueOf(getWebhooksOutput()), /the managed variant has no webhooks/);
+                assert.deepEqual(await valueOf(getWebhooksOutput()), byArgument);
             } finally {
                 delete process.env.OBSERVABILITY_VARIANT;
             }
-            assert.deepEqual(emu.requests, []);
+            assert.deepEqual(calls(), [`cloud GET ${managedPrefix()}/webhooks`, `cloud GET ${managedPrefix()}/webhooks`]);
         });
     });
 

@@ -310,11 +310,11 @@ function exampleText(text: string): string {
         .trim();
 }
 
-/** The names listed in `additionalSecretOutputs: ["…"]` anywhere in the class's module. */
+/** The names listed in `secretOutputs: ["…"]` (the declaration given to `resourceKind`) anywhere in the class's module. */
 function secretOutputs(source: ts.SourceFile): string[] {
     const names: string[] = [];
     const visit = (node: ts.Node): void => {
-        if (ts.isPropertyAssignment(node) && node.name.getText(source) === "additionalSecretOutputs" && ts.isArrayLiteralExpression(node.initializer)) {
+        if (ts.isPropertyAssignment(node) && node.name.getText(source) === "secretOutputs" && ts.isArrayLiteralExpression(node.initializer)) {
             for (const element of node.initializer.elements) if (ts.isStringLiteral(element)) names.push(element.text);
         }
         ts.forEachChild(node, visit);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { uuid } from "../../api/ids";
 import { containsUnknown } from "../../engine/unknown";
-import { text, timeoutsSchema } from "../../engine/fields";
+import { InService, text, timeoutsSchema } from "../../engine/fields";
 import { destinationSchema, fieldMappingSchema } from "./destination";
 import { crossFieldIssues } from "./rules";
 import { secretsSchema } from "./secrets";
@@ -59,11 +59,7 @@ export type DataPipeArgs = z.input<typeof dataPipeSchema>;
 /** The checked, normalized inputs. */
 export type DataPipeInputs = z.output<typeof dataPipeSchema>;
 /** What the resource reports: the inputs as the service reflects them, plus the pipe's status. */
-export interface DataPipeOutputs extends DataPipeInputs {
-    /** The resolved organization. */
-    organizationId: string;
-    /** The resolved service. */
-    serviceId: string;
+export interface DataPipeOutputs extends InService<DataPipeInputs> {
     /** The pipe's state as last seen (`Running`, `Stopped`, `Paused`, `Completed`, …). */
     state: string;
     /** When the pipe was created. */

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { uuid } from "../../api/ids";
-import { text, timeoutsSchema } from "../../engine/fields";
+import { cloudId, text, timeoutsSchema } from "../../engine/fields";
 
 /** A private endpoint of the organization in the spec's form (the only form the provider sends). */
 const privateEndpointSchema = z.strictObject({
@@ -31,7 +30,7 @@ export const organizationSettingsSchema = z.strictObject({
      * The organization to manage (UUID). Defaults to the `observability:organizationId` setting; the resolved
      * value is stored, and changing it replaces the resource (the old organization is left as it is).
      */
-    organizationId: uuid.transform((id) => id.toLowerCase()).optional(),
+    organizationId: cloudId.optional(),
     /** The organization's name. When omitted, the name is not managed and the current one stays. */
     name: text(255).optional(),
     /**

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { uuid } from "../../api/ids";
-import { text, timeoutsSchema } from "../../engine/fields";
+import { cloudId, InService, text, timeoutsSchema } from "../../engine/fields";
 
 /** What the endpoint connects to, and the fields each type needs (contract-extended §5.2). */
 export const ENDPOINT_TYPE_FIELDS = {
@@ -42,9 +41,9 @@ const dnsMappingSchema = z.strictObject({
 export const pipeReversePrivateEndpointSchema = z
     .strictObject({
         /** The organization (UUID). Defaults to the `observability:organizationId` setting; a change replaces the endpoint. */
-        organizationId: uuid.transform((id) => id.toLowerCase()).optional(),
+        organizationId: cloudId.optional(),
         /** The service (UUID). Defaults to the `observability:serviceId` setting; a change replaces the endpoint. */
-        serviceId: uuid.transform((id) => id.toLowerCase()).optional(),
+        serviceId: cloudId.optional(),
         /** What the endpoint is for, shown beside it (at most 255 characters). Changing it replaces the endpoint. */
         description: text(255),
         /**
@@ -108,13 +107,9 @@ export type PipeReversePrivateEndpointArgs = z.input<typeof pipeReversePrivateEn
 export type PipeReversePrivateEndpointInputs = z.output<typeof pipeReversePrivateEndpointSchema>;
 
 /** Everything the resource reports after create, update and refresh. */
-export interface PipeReversePrivateEndpointOutputs extends PipeReversePrivateEndpointInputs {
+export interface PipeReversePrivateEndpointOutputs extends InService<PipeReversePrivateEndpointInputs> {
     /** The endpoint's id (UUID; also the resource id): what a kafka pipe lists in `reversePrivateEndpointIds`. */
     id: string;
-    /** The resolved organization id. */
-    organizationId: string;
-    /** The resolved service id. */
-    serviceId: string;
     /** The cloud provider's id of the endpoint (`vpce-…`): what the owner of the target sees and accepts. */
     endpointId: string;
     /** The endpoint's DNS names inside the service's network: a postgres pipe's `host` may be one of them. */

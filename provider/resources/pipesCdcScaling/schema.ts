@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { uuid } from "../../api/ids";
-import { timeoutsSchema } from "../../engine/fields";
+import { cloudId, InService, timeoutsSchema } from "../../engine/fields";
 
 /** Memory per CPU core the service requires (contract-extended §6.2). */
 export const GB_PER_CORE = 4;
@@ -14,9 +13,9 @@ const MILLICORES_PER_GB = 1000 / GB_PER_CORE;
 export const pipesCdcScalingSchema = z
     .strictObject({
         /** The organization (UUID). Defaults to the `observability:organizationId` setting; a change replaces the resource. */
-        organizationId: uuid.transform((id) => id.toLowerCase()).optional(),
+        organizationId: cloudId.optional(),
         /** The service (UUID). Defaults to the `observability:serviceId` setting; a change replaces the resource. */
-        serviceId: uuid.transform((id) => id.toLowerCase()).optional(),
+        serviceId: cloudId.optional(),
         /**
          * CPU per replica in millicores: 1000 to 24000, in steps of 1000. When only one of the two sizes is declared,
          * the other follows from 4 GB per core; when both are omitted, the capacity is not managed (only reported).
@@ -58,9 +57,7 @@ export type PipesCdcScalingArgs = z.input<typeof pipesCdcScalingSchema>;
 export type PipesCdcScalingInputs = z.output<typeof pipesCdcScalingSchema>;
 
 /** Everything the resource reports after create, update and refresh. */
-export interface PipesCdcScalingOutputs extends PipesCdcScalingInputs {
-    /** The resolved organization id. */
-    organizationId: string;
+export interface PipesCdcScalingOutputs extends InService<PipesCdcScalingInputs> {
     /** The resolved service id (also the resource id). */
     serviceId: string;
     /** The CPU per replica the service reports now (whether or not it is managed). */

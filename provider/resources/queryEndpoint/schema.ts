@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { uuid } from "../../api/ids";
-import { text, timeoutsSchema } from "../../engine/fields";
+import { cloudId, InService, text, timeoutsSchema } from "../../engine/fields";
 
 /** Console roles that may use the endpoint. */
 export const QUERY_ENDPOINT_ROLES = ["sql_console_read_only", "sql_console_admin"] as const;
@@ -39,9 +38,9 @@ const origins = z
  */
 export const queryEndpointSchema = z.strictObject({
     /** The organization (UUID). Defaults to the `observability:organizationId` setting; a change replaces the endpoint. */
-    organizationId: uuid.transform((id) => id.toLowerCase()).optional(),
+    organizationId: cloudId.optional(),
     /** The service (UUID). Defaults to the `observability:serviceId` setting; a change replaces the endpoint. */
-    serviceId: uuid.transform((id) => id.toLowerCase()).optional(),
+    serviceId: cloudId.optional(),
     /** Console roles allowed to use the endpoint (a set: order and repeats do not matter). Default: none. */
     roles: z.array(z.enum(QUERY_ENDPOINT_ROLES)).default([]).transform(asSet),
     /** Ids of the API keys allowed to use the endpoint (a set: order and repeats do not matter). Default: none. */
@@ -61,11 +60,7 @@ export type QueryEndpointArgs = z.input<typeof queryEndpointSchema>;
 export type QueryEndpointInputs = z.output<typeof queryEndpointSchema>;
 
 /** Everything the resource reports after create, update and refresh. */
-export interface QueryEndpointOutputs extends QueryEndpointInputs {
+export interface QueryEndpointOutputs extends InService<QueryEndpointInputs> {
     /** The endpoint's id as the service reports it (also the resource id). */
     id: string;
-    /** The resolved organization id. */
-    organizationId: string;
-    /** The resolved service id. */
-    serviceId: string;
 }

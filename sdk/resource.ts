@@ -1,0 +1,48 @@
+import * as pulumi from "@pulumi/pulumi";
+import { UnsetOutputs } from "./args";
+import { ProviderKey, providerStub } from "./stub";
+
+/** What a resource class is made of besides its types: built once per class by {@link resourceKind}. */
+export interface ResourceKind {
+    /** The class's name, the last part of its Pulumi type (`pulumi-nodejs:dynamic/observability:<type>`). */
+    readonly type: string;
+    /** The kind's provider stub: one object per class, so that Pulumi serializes it once per program. */
+    readonly provider: pulumi.dynamic.ResourceProvider;
+    /** Every output, unset. */
+    readonly outputs: Readonly<Record<string, undefined>>;
+    /** The arguments that are encrypted in state, as inputs and as outputs. */
+    readonly secretOutputs: readonly string[];
+}
+
+/** How a resource class describes itself to {@link resourceKind}, checked against its schema's outputs. */
+export interface KindDeclaration<Outputs> {
+    /** The class's name: its registry key (the stub key) capitalized, e.g. `DataPipe` for `dataPipe`. */
+    type: Capitalize<ProviderKey>;
+    /**
+     * Every output, seeded so that the engine reports it even when the arguments leave it out (Pulumi gives a
+     * resource only the properties it was constructed with). Typed so that an output can be neither forgotten nor misnamed.
+     */
+    outputs: UnsetOutputs<Outputs>;
+    /** Arguments wrapped with `pulumi.secret` and marked as additional secret outputs. */
+    secretOutputs?: readonly (keyof UnsetOutputs<Outputs>)[];
+}
+
+/** The {@link ResourceKind} of a class, declared with its schema's output type: `resourceKind<AlertOutputs>({ type: "Alert", outputs: {…} })`. */
+export function resourceKind<Outputs>(declaration: KindDeclaration<Outputs>): ResourceKind {
+    const { type, outputs, secretOutputs = [] } = declaration;
+    const key = (type.charAt(0).toLowerCase() + type.slice(1)) as ProviderKey;
+    return { type, provider: providerStub(key), outputs, secretOutputs: secretOutputs.map(String) };
+}
+
+/**
+ * The base of every resource class: hands Pulumi the kind's provider stub, every output of the kind (so that each
+ * is a property of the resource) and the arguments, with the secret ones wrapped and marked as secret outputs.
+ */
+export abstract class ObservabilityResource extends pulumi.dynamic.Resource {
+    protected constructor(kind: ResourceKind, name: string, args: object, opts: pulumi.CustomResourceOptions | undefined) {
+        const given: Record<string, unknown> = { ...args };
+        for (const key of kind.secretOutputs) if (given[key] !== undefined) given[key] = pulumi.secret(given[key]);
+        const options = kind.secretOutputs.length === 0 ? opts : pulumi.mergeOptions(opts, { additionalSecretOutputs: [...kind.secretOutputs] });
+        super(kind.provider, name, { ...kind.outputs, ...given }, options, "observability", kind.type);
+    }
+}

@@ -1,0 +1,54 @@
+import assert from "node:assert/strict";
+import * as pulumi from "@pulumi/pulumi";
+import * as obs from "../../sdk";
+import { SECRET_SIG, SECRET_SIG_KEY } from "../harness/host";
+import { recordRegistrations } from "../support/registrations";
+
+/** Constructs resources under Pulumi's mocks and returns what each asked the engine for, by name. */
+async function registered(declare: () => void): Promise<Map<string, { secretOutputs: string[]; object: Record<string, unknown> }>> {
+    await pulumi.runtime.setMocks({ newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }), call: () => ({}) });
+    const recorder = recordRegistrations();
+    try {
+        declare();
+        await (require("@pulumi/pulumi/runtime/settings") as { waitForRPCs(): Promise<void> }).waitForRPCs();
+        return recorder.seen;
+    } finally {
+        recorder.stop();
+    }
+}
+
+const isSecret = (value: unknown) => typeof value === "object" && value !== null && (value as Record<string, unknown>)[SECRET_SIG_KEY] === SECRET_SIG;
+
+describe("the SDK's resource base class (sdk/resource.ts)", function () {
+    it("wraps plain secret arguments with pulumi.secret and declares them secret outputs, keeping the program's own", async function () {
+        const seen = await registered(() => {
+            new obs.Webhook(
+                "hook",
+                { service: "generic", name: "relay", url: "https://relay.example.com/hook", description: "plain", headers: { Authorization: "Bearer t" } },
+                { additionalSecretOutputs: ["name"] },
+            );
+            new obs.Connection("engine", { name: "engine", host: "https://db.example.com", username: "reader", password: "pw" });
+        });
+        const hook = seen.get("hook");
+        assert.ok(hook);
+        assert.deepEqual([...hook.secretOutputs].sort(), ["body", "headers", "name", "queryParams", "url"]);
+        assert.ok(isSecret(hook.object.url), "the url is sent as a secret");
+        assert.ok(isSecret(hook.object.headers), "the headers are sent as a secret");
+        assert.equal(hook.object.description, "plain", "a plain argument stays plain");
+        assert.ok(!("body" in hook.object), "an omitted secret argument is not sent");
+        const engine = seen.get("engine");
+        assert.deepEqual(engine?.secretOutputs, ["password"]);
+        assert.ok(isSecret(engine?.object.password), "the password is sent as a secret");
+    });
+
+    it("gives every resource each of its outputs as a property, and a kind without secrets no secret outputs", async function () {
+        let dashboard: obs.Dashboard | undefined;
+        const seen = await registered(() => {
+            dashboard = new obs.Dashboard("board", { name: "board", tiles: [] });
+        });
+        assert.deepEqual(seen.get("board")?.secretOutputs, []);
+        assert.ok(dashboard);
+        for (const output of ["tileIds", "filterIds", "target", "savedQuery"] as const) assert.ok(pulumi.Output.isInstance(dashboard[output]), output);
+        assert.equal(pulumi.Output.isInstance((dashboard as unknown as Record<string, unknown>).timeouts), false, "`timeouts` is no output");
+    });
+});
