@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { Clock } from "./http/clock";
+import type { Notify } from "./http/notice";
 import { ApiClient, DEFAULT_MAX_RESPONSE_BYTES } from "./http/client";
 import { cloudEnvelope, selfHostedEnvelope } from "./http/envelope";
 import { DEFAULT_LIMITS, sharedLimiter } from "./http/rateLimiter";
@@ -25,9 +26,13 @@ export interface ServiceTarget {
 export class Apis {
     private readonly clients = new Map<string, ApiClient>();
 
+    /**
+     * @param settings the provider's configuration
+     * @param environment the clients' time source and where they tell about waits (defaults: real time, Pulumi's log)
+     */
     constructor(
         readonly settings: Settings,
-        private readonly clock?: Clock,
+        private readonly environment: { clock?: Clock; notify?: Notify } = {},
     ) {}
 
     /** The self-hosted API (`{apiUrl}/api/v2`, Bearer key). */
@@ -99,11 +104,11 @@ export class Apis {
                 maxResponseBytes,
                 plainTextNotFound: name === "self-hosted",
                 envelope: name === "cloud" ? cloudEnvelope : selfHostedEnvelope,
-                limiter: sharedLimiter(name, baseUrl.origin, authorization, extra.rate, this.clock),
+                limiter: sharedLimiter(name, baseUrl.origin, authorization, extra.rate, this.environment.clock),
                 retry,
                 timeoutMs,
                 listCacheMs,
-                clock: this.clock,
+                ...this.environment,
             });
             this.clients.set(fingerprint, client);
         }

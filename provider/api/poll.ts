@@ -23,24 +23,36 @@ export interface Poll<T> {
     signal: AbortSignal;
     /** The error when the deadline expires, given the last look (undefined when none succeeded). */
     expired(last: T | undefined): Error;
+    /** The object as a write just answered it: judged before any look. */
+    seen?: T;
+    /** The pause before the first look: 0 (default) looks at once; `intervalMs` when the object was just written. */
+    firstPauseMs?: number;
+    /**
+     * Pauses up to `afterMs` and looks, in one step: a look shared with other waits (a poll round) may come sooner.
+     * Default: sleep `afterMs`, then `read()`.
+     */
+    look?(afterMs: number): Promise<T>;
 }
 
 /**
- * Reads with exponential backoff until a look settles the wait, the same schedule as the data pipe waits. An
- * error from `read` or `settled` ends the wait as it is; the deadline ends it with `expired(last)`.
+ * Reads with exponential backoff until a look settles the wait: the schedule of every wait of the provider (the
+ * data pipe state waits pass their shared poll round as `look`). An error from a look or from `settled` ends the
+ * wait as it is; the deadline ends it with `expired(last)`.
  */
 export async function pollUntil<T>(poll: Poll<T>): Promise<T> {
-    let last: T | undefined;
-    let delay = poll.intervalMs;
+    const look = poll.look ?? (async (afterMs: number) => (await systemClock.sleep(afterMs, poll.signal), poll.read()));
+    let last = poll.seen;
+    let judged = poll.seen !== undefined;
+    let pause = poll.firstPauseMs ?? 0;
     for (;;) {
+        if (judged && poll.settled(last as T)) return last as T;
         try {
-            last = await poll.read();
+            last = await look(pause);
+            judged = true;
             // A look that came back settles (or fails) the wait even if the deadline expired meanwhile.
         } catch (error) {
             throw poll.signal.aborted ? poll.expired(last) : error;
         }
-        if (poll.settled(last)) return last;
-        await systemClock.sleep(delay, poll.signal).catch(() => Promise.reject(poll.expired(last)));
-        delay = Math.min(MAX_POLL_INTERVAL_MS, delay * 2);
+        pause = pause === 0 ? poll.intervalMs : Math.min(MAX_POLL_INTERVAL_MS, pause * 2);
     }
 }

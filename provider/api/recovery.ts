@@ -2,18 +2,30 @@ import { z } from "zod";
 import type { ApiClient } from "./http/client";
 import { Clock, systemClock } from "./http/clock";
 import { ApiError } from "./http/errors";
+import { Notify, pulumiWarning } from "./http/notice";
 import { truncate } from "./http/redact";
 
 const MAX_POSTS = 3;
+
+/** How {@link createOnce} waits for a lost request to settle, and where it says so. */
+export interface SettleWait {
+    clock: Clock;
+    notify: Notify;
+}
 
 /**
  * Posts a create at most until it is known to have happened once. When a POST ends without an answer
  * (dropped connection, timeout, 5xx), the object may exist already, or appear a little later because the
  * lost request is still at work on the server: `findCreated` looks for it, and once more `settleMs` after
- * the first look's answer (by which a server that was busy has read the lost request); only when it is still absent is the POST sent again. After the last POST it is
- * looked for all the same, so that a create which did happen is never reported as failed.
+ * the first look's answer (by which a server that was busy has read the lost request: one request timeout, two after a
+ * timeout); only when it is still absent is the POST sent again. That wait is told through `notify`, with its length.
+ * After the last POST the object is looked for all the same, so that a create which did happen is never reported as failed.
  */
-export async function createOnce<T>(post: () => Promise<T>, findCreated: () => Promise<T | undefined>, clock: Clock = systemClock): Promise<T> {
+export async function createOnce<T>(
+    post: () => Promise<T>,
+    findCreated: () => Promise<T | undefined>,
+    { clock, notify }: SettleWait = { clock: systemClock, notify: pulumiWarning },
+): Promise<T> {
     for (let attempt = 1; ; attempt++) {
         try {
             return await post();
@@ -21,6 +33,7 @@ export async function createOnce<T>(post: () => Promise<T>, findCreated: () => P
             if (!(error instanceof ApiError) || !error.outcomeUnknown) throw error;
             let found = await findCreated();
             if (found === undefined) {
+                notify(settleNotice(error, attempt));
                 await clock.sleep(error.settleMs);
                 found = await findCreated();
             }
@@ -28,6 +41,18 @@ export async function createOnce<T>(post: () => Promise<T>, findCreated: () => P
             if (attempt >= MAX_POSTS) throw error;
         }
     }
+}
+
+/** What the wait after a lost create is for, and how long it lasts. */
+function settleNotice(error: ApiError, attempt: number): string {
+    const then =
+        attempt >= MAX_POSTS ? "before it reports the create as failed" : `before it sends the create again (POST ${attempt + 1} of at most ${MAX_POSTS})`;
+    // Already redacted and shortened by the client.
+    const why = [error.status === undefined ? undefined : `HTTP ${error.status}`, error.serverMessage].filter(Boolean).join(": ") || "no answer";
+    return (
+        `${error.operation}: ${error.method} ${error.path} ended without a usable answer (${why}) and its object is not there yet; ` +
+        `the server may still be at work on it, so the provider waits ${Math.ceil(error.settleMs / 1000)} s and looks for it once more ${then}`
+    );
 }
 
 /**
@@ -80,7 +105,7 @@ export interface CreateSpec<W extends { id: string }> {
 export async function createWithoutAdoptingStrangers<W extends { id: string }>(spec: CreateSpec<W>): Promise<W> {
     const snapshot = await spec.client.snapshots.get(spec.listKey, () => spec.list());
     const existed = new Set([...snapshot.map((object) => object.id), ...spec.claimed]);
-    const created = await createOnce(spec.post, async () => pickCreated(await spec.list(), spec.matches, existed, spec.operation));
+    const created = await createOnce(spec.post, async () => pickCreated(await spec.list(), spec.matches, existed, spec.operation), spec.client);
     if (!spec.id.safeParse(created.id).success) {
         throw new Error(
             `${spec.operation}: the server created the object but answered an invalid id ${truncate(JSON.stringify(created.id), 120)}; ` +

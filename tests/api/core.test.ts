@@ -41,6 +41,12 @@ describe("HTTP core", () => {
         });
     }
     const get = { operation: "read Thing", method: "GET" as const, path: "/things/1", response: z.object({ id: z.string() }) };
+    /** The error a request ends with (undefined when it succeeds). */
+    const failureOf = (api: ApiClient, spec: Parameters<ApiClient["request"]>[0] = get): Promise<unknown> =>
+        api.request(spec).then(
+            () => undefined,
+            (e: unknown) => e,
+        );
     const post = { operation: "create Thing", method: "POST" as const, path: "/things", body: { name: "x" }, response: z.object({ id: z.string() }) };
 
     it("retries a GET after a 5xx and returns the parsed payload", async () => {
@@ -57,12 +63,7 @@ describe("HTTP core", () => {
         for (const answer of [{ status: 500, json: { message: "Something went wrong :(" } }, { drop: true as const }]) {
             server.seen.length = 0;
             server.answer(answer);
-            const error = await client()
-                .request(post)
-                .then(
-                    () => undefined,
-                    (e: unknown) => e,
-                );
+            const error = await failureOf(client(), post);
             assert.ok(error instanceof ApiError, String(error));
             assert.equal(error.outcomeUnknown, true);
             assert.equal(server.seen.length, 1, "the POST was sent once");
@@ -92,12 +93,7 @@ describe("HTTP core", () => {
             status: 400,
             json: { status: 400, error: `BAD_REQUEST: key ${SECRET} is not allowed`, requestId: "a0f1c2d3-0000-4000-8000-000000000001" },
         });
-        const error = await client(cloudEnvelope)
-            .request(get)
-            .then(
-                () => undefined,
-                (e: unknown) => e,
-            );
+        const error = await failureOf(client(cloudEnvelope));
         assert.ok(error instanceof ApiError);
         assert.equal(error.status, 400);
         assert.equal(error.requestId, "a0f1c2d3-0000-4000-8000-000000000001");
@@ -110,12 +106,7 @@ describe("HTTP core", () => {
 
     it("explains a plain-text 401 with the settings to fix", async () => {
         server.answer({ status: 401, text: "Unauthorized" });
-        const error = await client()
-            .request(get)
-            .then(
-                () => undefined,
-                (e: unknown) => e,
-            );
+        const error = await failureOf(client());
         assert.ok(error instanceof ApiError);
         assert.match(error.message, /HTTP 401: Unauthorized\. The credential was rejected: set `observability:apiKey`/);
         assert.equal(server.seen.length, 1, "a 401 is not retried");
@@ -123,18 +114,8 @@ describe("HTTP core", () => {
 
     it("tells a missing object from an unserved route", async () => {
         server.answer({ status: 404, text: "Not Found" }, { status: 404, text: "<!DOCTYPE html><pre>Cannot GET /x</pre>" });
-        const gone = await client()
-            .request(get)
-            .then(
-                () => undefined,
-                (e: unknown) => e,
-            );
-        const unserved = await client()
-            .request(get)
-            .then(
-                () => undefined,
-                (e: unknown) => e,
-            );
+        const gone = await failureOf(client());
+        const unserved = await failureOf(client());
         assert.ok(gone instanceof ApiError && unserved instanceof ApiError);
         assert.equal(gone.isNotFound, true);
         assert.equal(unserved.isNotFound, false);
@@ -142,12 +123,7 @@ describe("HTTP core", () => {
 
     it("refuses a body that is not what the contract says", async () => {
         server.answer({ status: 200, json: { data: { id: 42 } } });
-        const error = await client()
-            .request(get)
-            .then(
-                () => undefined,
-                (e: unknown) => e,
-            );
+        const error = await failureOf(client());
         assert.ok(error instanceof ApiError);
         assert.match(error.message, /unexpected response: id: /);
     });
@@ -201,6 +177,11 @@ describe("RateLimiter: a request counts until its answer arrives", () => {
 
 describe("createOnce", () => {
     const unknownOutcome = () => new ApiError({ operation: "create", method: "POST", path: "/x", outcomeUnknown: true });
+    /** A virtual clock, and the notices told, instead of real time and Pulumi's log. */
+    const quietly = () => {
+        const notices: string[] = [];
+        return { clock: new VirtualClock(), notices, notify: (message: string) => void notices.push(message) };
+    };
 
     it("adopts the object a lost POST created instead of posting again", async () => {
         let posts = 0;
@@ -210,13 +191,14 @@ describe("createOnce", () => {
                 throw unknownOutcome();
             },
             async () => ({ id: "found" }),
+            quietly(),
         );
         assert.deepEqual(result, { id: "found" });
         assert.equal(posts, 1);
     });
 
-    it("looks again once the lost request had time to finish on the server, before posting again", async () => {
-        const clock = new VirtualClock();
+    it("looks again once the lost request had time to finish on the server, before posting again, and says so", async () => {
+        const wait = quietly();
         let posts = 0;
         let looks = 0;
         const lost = () => new ApiError({ operation: "create", method: "POST", path: "/x", outcomeUnknown: true, settleMs: 2000 });
@@ -226,11 +208,15 @@ describe("createOnce", () => {
                 throw lost();
             },
             async () => (++looks === 2 ? { id: "applied-late" } : undefined),
-            clock,
+            wait,
         );
         assert.deepEqual(result, { id: "applied-late" });
         assert.equal(posts, 1);
-        assert.deepEqual(clock.sleeps, [2000]);
+        assert.deepEqual(wait.clock.sleeps, [2000]);
+        assert.deepEqual(wait.notices, [
+            "create: POST /x ended without a usable answer (no answer) and its object is not there yet; the server may still be at work on it, " +
+                "so the provider waits 2 s and looks for it once more before it sends the create again (POST 2 of at most 3)",
+        ]);
     });
 
     it("looks for the object after the last POST too, instead of failing a create that happened", async () => {
@@ -241,7 +227,7 @@ describe("createOnce", () => {
                 throw unknownOutcome();
             },
             async () => (posts === 3 ? { id: "third" } : undefined),
-            new VirtualClock(),
+            quietly(),
         );
         assert.deepEqual(result, { id: "third" });
         assert.equal(posts, 3);
@@ -256,6 +242,7 @@ describe("createOnce", () => {
                 return { id: "second" };
             },
             async () => undefined,
+            quietly(),
         );
         assert.deepEqual(result, { id: "second" });
         assert.equal(posts, 2);

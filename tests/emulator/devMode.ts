@@ -2,7 +2,7 @@
  * `npm run emulator -- --dev`: fixed, documented credentials and ids, so that the `Pulumi.dev.yaml` of every
  * example works unchanged. Nothing here is secret: the emulator only listens on loopback.
  */
-import type { Clock } from "./clock";
+import { type Clock, systemClock } from "./clock";
 import type { EmulatorOptions } from "./emulator";
 import type { Credentials } from "./types";
 
@@ -33,6 +33,10 @@ export class DevClock implements Clock {
 
     now(): number {
         return this.startedAt === undefined ? DEV_EPOCH : DEV_EPOCH + (Date.now() - this.startedAt);
+    }
+
+    sleep(ms: number, signal?: AbortSignal): Promise<void> {
+        return systemClock.sleep(ms, signal);
     }
 
     /** Lets the clock run from now on. */

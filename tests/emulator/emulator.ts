@@ -26,7 +26,7 @@ export interface EmulatorOptions {
     seed?: number;
     /** Fixed credentials (e.g. for a demo); anything omitted is random. */
     credentials?: Partial<Credentials>;
-    /** Clock for rate-limit windows and timestamps (default: the system clock). */
+    /** Clock for rate-limit windows, timestamps and `slow` faults (default: the system clock). */
     clock?: Clock;
     /** TCP port on 127.0.0.1 (default 0: an ephemeral port). */
     port?: number;
@@ -118,6 +118,7 @@ export class Emulator {
                     : { "self-hosted": new RequestValidator("self-hosted", docs.selfHosted), cloud: new RequestValidator("cloud", docs.cloud) },
             rateLimits,
             faults: emulator.faults,
+            clock,
             requests: emulator.requests,
             invalidRequests: emulator.invalidRequests,
             serverErrors: emulator.serverErrors,

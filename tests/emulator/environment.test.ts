@@ -1,6 +1,7 @@
 import { strict as assert } from "node:assert";
 import { Emulator } from ".";
 import { emulatorClient, type RawResponse, type Variant } from "../support/emulatorClient";
+import { SPAN_EXPRESSIONS } from "./store/fixtures";
 
 /**
  * The emulator's environment endpoints (contract-extended §1 – §4, §7): connections, source writes, saved searches
@@ -11,33 +12,26 @@ const VARIANTS: Variant[] = ["self-hosted", "managed"];
 const HEX24 = /^[0-9a-f]{24}$/;
 const MISSING = "a".repeat(24);
 
-function logSource(connection: string, extra: Record<string, unknown> = {}) {
+/** A source of `kind` on an OpenTelemetry table of the default database, with its timestamp and default select. */
+function otelSource(kind: string, name: string, connection: string, from: { tableName: string; timestamp: string; select: string }) {
     return {
-        name: "Logs",
-        kind: "log",
+        name,
+        kind,
         connection,
-        from: { databaseName: "default", tableName: "otel_logs" },
-        timestampValueExpression: "TimestampTime",
-        defaultTableSelectExpression: "Timestamp, Body",
-        ...extra,
+        from: { databaseName: "default", tableName: from.tableName },
+        timestampValueExpression: from.timestamp,
+        defaultTableSelectExpression: from.select,
     };
+}
+
+function logSource(connection: string, extra: Record<string, unknown> = {}) {
+    return { ...otelSource("log", "Logs", connection, { tableName: "otel_logs", timestamp: "TimestampTime", select: "Timestamp, Body" }), ...extra };
 }
 
 function traceSource(connection: string, extra: Record<string, unknown> = {}) {
     return {
-        name: "Traces",
-        kind: "trace",
-        connection,
-        from: { databaseName: "default", tableName: "otel_traces" },
-        timestampValueExpression: "Timestamp",
-        defaultTableSelectExpression: "Timestamp, SpanName",
-        durationExpression: "Duration",
-        durationPrecision: 9,
-        traceIdExpression: "TraceId",
-        spanIdExpression: "SpanId",
-        parentSpanIdExpression: "ParentSpanId",
-        spanNameExpression: "SpanName",
-        spanKindExpression: "SpanKind",
+        ...otelSource("trace", "Traces", connection, { tableName: "otel_traces", timestamp: "Timestamp", select: "Timestamp, SpanName" }),
+        ...SPAN_EXPRESSIONS,
         ...extra,
     };
 }
@@ -97,10 +91,11 @@ describe("emulator environment endpoints", function () {
         if (typeof message === "string") assert.equal(api.message(res), message);
         else assert.match(api.message(res), message);
     };
+    const createConnection = async (body: Record<string, unknown>): Promise<any> => ok(await api.call("/api/v2/connections", "POST", body));
     /** The connection a source of the variant reads through: a new one on self-hosted, the platform's on managed. */
     const connectionFor = async (variant: Variant): Promise<string> => {
         if (variant === "managed") return emu.managedConnectionId;
-        return ok(await api.call("/api/v2/connections", "POST", { name: "Engine", host: "https://engine.example.com:8443", username: "default" })).id;
+        return (await createConnection({ name: "Engine", host: "https://engine.example.com:8443", username: "default" })).id;
     };
     const create = async (variant: Variant, resource: string, body: unknown): Promise<any> => ok(await api.on(variant, resource, "POST", body), resource);
 
@@ -144,15 +139,13 @@ describe("emulator environment endpoints", function () {
 
     describe("connections (self-hosted)", () => {
         it("never returns the password, stores it, and records what went over the wire", async () => {
-            const created = ok(
-                await api.call("/api/v2/connections", "POST", {
-                    name: "Prod",
-                    host: "https://engine.example.com",
-                    username: "reader",
-                    password: "s3cret-pw",
-                    prometheusEndpoint: "x",
-                }),
-            );
+            const created = await createConnection({
+                name: "Prod",
+                host: "https://engine.example.com",
+                username: "reader",
+                password: "s3cret-pw",
+                prometheusEndpoint: "x",
+            });
             assert.match(created.id, HEX24);
             assert.deepEqual(Object.keys(created), ["id", "name", "host", "username", "createdAt", "updatedAt"]);
             assert.equal(emu.store.selfHosted.connections.get(created.id)?.password, "s3cret-pw");
@@ -164,16 +157,14 @@ describe("emulator environment endpoints", function () {
         });
 
         it("keeps the password on PUT unless a new one is sent, and clears the prefix with null or empty", async () => {
-            const created = ok(
-                await api.call("/api/v2/connections", "POST", {
-                    name: "A",
-                    host: "h",
-                    username: "u",
-                    password: "first",
-                    observabilitySettingPrefix: "engine_",
-                    isPrometheusEndpoint: false,
-                }),
-            );
+            const created = await createConnection({
+                name: "A",
+                host: "h",
+                username: "u",
+                password: "first",
+                observabilitySettingPrefix: "engine_",
+                isPrometheusEndpoint: false,
+            });
             assert.equal(created.observabilitySettingPrefix, "engine_");
             assert.equal(created.isPrometheusEndpoint, false);
             const path = `/api/v2/connections/${created.id}`;

@@ -3,6 +3,7 @@ import { CheckFailedError, DeclaredResource } from "../harness/engine";
 import { PropertyMap } from "../harness/host";
 import { packageProviderText } from "../harness/providerText";
 import { cloudRequest, useEmulatedStack } from "../support/emulatedStack";
+import { streamSource } from "../support/pipeInputs";
 
 const DASHBOARD = packageProviderText("dashboard");
 const ALERT = packageProviderText("alert");
@@ -86,16 +87,7 @@ describe("adoption of existing objects (through the real host, against the emula
         };
         const pipeBody = {
             name: "clicks",
-            source: {
-                kinesis: {
-                    format: "JSONEachRow",
-                    streamName: "clicks",
-                    region: "eu-west-1",
-                    iteratorType: "LATEST",
-                    authentication: "IAM_ROLE",
-                    iamRole: "arn:aws:iam::123456789012:role/ingest",
-                },
-            },
+            source: streamSource("arn:aws:iam::123456789012:role/ingest"),
             destination: {
                 database: "default",
                 table: "clicks",

@@ -5,6 +5,7 @@ import * as obs from "../../sdk";
 import { ProviderHost, urn } from "../harness/host";
 import { REPO_ROOT } from "../harness/paths";
 import { assertBuilt, ensureSelfLink } from "../harness/providerText";
+import { declaredProviderTexts, ProviderTexts } from "../support/bigStack";
 
 const API_KEY = "9b1d7c3e-2f4a-4e8b-a6d0-1c5e7f9a3b2d";
 
@@ -14,28 +15,11 @@ const API_KEY = "9b1d7c3e-2f4a-4e8b-a6d0-1c5e7f9a3b2d";
  * the implementation by package name, and work when the real host loads it.
  */
 describe("__provider: the serialized provider of every resource", function () {
-    const texts = new Map<string, string>();
+    let texts: ProviderTexts;
 
     before(async function () {
         pulumi.runtime.setAllConfig({ "observability:apiKey": API_KEY }, ["observability:apiKey"]);
-        await pulumi.runtime.setMocks({
-            newResource: (args) => {
-                texts.set(args.type, String(args.inputs.__provider));
-                return { id: `${args.name}-id`, state: args.inputs };
-            },
-            call: () => ({}),
-        });
-        const hex = "0123456789abcdef01234567";
-        new obs.Dashboard("d", { name: "d", tiles: [] });
-        new obs.Alert("a", {
-            source: "search",
-            savedSearchId: hex,
-            threshold: 1,
-            thresholdType: "above",
-            interval: "5m",
-            channel: { type: "webhook", webhookId: hex },
-        });
-        new obs.DataPipe("p", {
+        texts = await declaredProviderTexts(obs, {
             name: "p",
             source: { kinesis: { format: "JSONEachRow", streamName: "s", region: "eu-west-1", iteratorType: "LATEST", authentication: "IAM_USER" } },
             secrets: { accessKey: { accessKeyId: "AKIA", secretKey: "very-secret-key" } },
@@ -47,18 +31,15 @@ describe("__provider: the serialized provider of every resource", function () {
             },
             fieldMappings: [{ sourceField: "id", destinationField: "id" }],
         });
-        new obs.OrganizationSettings("o", {});
-        new obs.QueryEndpoint("q", { roles: ["sql_console_read_only"] });
-        await (require("@pulumi/pulumi/runtime/settings") as { waitForRPCs(): Promise<void> }).waitForRPCs();
     });
     after(() => pulumi.runtime.setAllConfig({}));
 
     it("is written for every resource type", function () {
-        assert.deepEqual([...texts.keys()].map((t) => t.split(":").pop()).sort(), ["Alert", "Dashboard", "DataPipe", "OrganizationSettings", "QueryEndpoint"]);
+        assert.deepEqual(Object.keys(texts).sort(), ["Alert", "Dashboard", "DataPipe", "OrganizationSettings", "QueryEndpoint"]);
     });
 
     it("is small, holds no credential and no machine path, and loads the implementation by package name", function () {
-        for (const [type, text] of texts) {
+        for (const [type, text] of Object.entries(texts)) {
             assert.ok(text.length < 4096, `${type}: ${text.length} bytes`);
             for (const secret of [API_KEY, "very-secret-key"]) assert.ok(!text.includes(secret), `${type} holds a secret`);
             for (const local of [REPO_ROOT, os.homedir(), os.tmpdir(), "/dist/", ".pnpm/"]) assert.ok(!text.includes(local), `${type} holds ${local}`);
@@ -73,7 +54,7 @@ describe("__provider: the serialized provider of every resource", function () {
         // Check builds the API client it will use (no request), so the host needs its settings.
         const host = await ProviderHost.start({ config: { "observability:apiKey": { secret: "serialization-test-key" } } });
         try {
-            const text = texts.get("pulumi-nodejs:dynamic/observability:Dashboard") ?? "";
+            const text = texts.Dashboard;
             const checked = await host.check(urn("Dashboard", "d"), {}, { name: "From the serialized stub", tiles: [], __provider: text });
             assert.deepEqual(checked.failures, []);
             assert.deepEqual(checked.inputs.tags, [], "the implementation normalized the inputs");

@@ -4,9 +4,13 @@ import { DeclaredResource, Engine } from "../harness/engine";
 import { HostCallError, PropertyMap, ProviderHost } from "../harness/host";
 import { runProgram } from "../harness/program";
 import { packageProviderText } from "../harness/providerText";
-import { assertCheckRefuses, cloudRequest, EmulatedStack, useEmulatedStack } from "../support/emulatedStack";
-import { emulatorConfig, withoutSettingsEnv } from "../support/emulatorConfig";
+import { assertCheckRefuses, cloudRequest, EmulatedStack, useEmulatedStack, useEmulator } from "../support/emulatedStack";
+import { emulatorApis, emulatorConfig, eventually, withoutSettingsEnv } from "../support/emulatorConfig";
 import { ScriptedRequest as Seen, ScriptedServer } from "../support/scriptedServer";
+import { collectionAt } from "../../provider/api/collection";
+import { wireDashboard } from "../../provider/resources/dashboard/wire";
+import { ManualClock } from "../emulator/clock";
+import { clicksFromStream } from "../support/pipeInputs";
 
 // Issue 10: touch only what the stack created, leak no secret, apply no typo, fail fast and labelled, and preview
 // a fresh stack as the engine does. Every test runs through Pulumi's real dynamic-provider host.
@@ -120,25 +124,44 @@ describe("trust: a lost create never takes over an object that existed before it
 describe("trust: a lost create is not posted again while the lost request may still be at work", function () {
     // The soak's incident: the server read a POST late (busy) and then took longer than the client's timeout to
     // apply it; a second POST sent one request timeout after the first look made a twin the stack lost track of.
-    // Modelled as one delay of 2.5 timeouts: the second look comes at 1 + 1 timeouts before the fix (too early) and
-    // at 1 + 2 after it, half a timeout on either side of the apply.
+    // In-process, the provider and the emulator on one virtual clock: the emulator holds the POST, so the client's
+    // (real) request timeout surely expires, and applies it 1.5 request timeouts of virtual time later; the
+    // provider's second look comes 2 request timeouts after its first one (1 before the fix: too early).
     const TIMEOUT_MS = 2000;
-    const stack = useEmulatedStack(() => {}, { config: { "observability:requestTimeoutMs": String(TIMEOUT_MS) } });
-    const tile = () => errorsTile(stack.emu.fixtures.sources.logs.id);
+    const clock = new ManualClock();
+    const emulated = useEmulator({ clock });
 
-    it("dashboard: a create applied 2.5 request timeouts after it was sent is found, not posted twice", async function () {
-        stack.emu.faults.failNext(1, "slow", { method: "POST", pathIncludes: "/dashboards" }, { slowMs: 2.5 * TIMEOUT_MS });
-        await stack.engine.up([{ type: "Dashboard", name: "web", provider: DASHBOARD, inputs: { name: "Web service", tiles: [tile()] } }]);
-        // Counted when they arrive: a second POST would apply while the first is still at work.
-        assert.equal(stack.emu.requests.filter((r) => r.method === "POST").length, 1, "the create was not sent again");
-        const named = [...stack.emu.store.selfHosted.dashboards.values()].filter((d) => d.name === "Web service");
-        assert.deepEqual(
-            named.map((d) => d.id),
-            [...stack.engine.state.values()].map((s) => s.id),
-            "one dashboard, the one the stack manages",
+    it("dashboard: a create the server applies 1.5 request timeouts after the client gave up on it is found, not posted twice", async function () {
+        const { emu } = emulated;
+        const notices: string[] = [];
+        const apis = emulatorApis(emu, { "observability:requestTimeoutMs": String(TIMEOUT_MS) }, { clock, notify: (line) => notices.push(line) });
+        const dashboards = collectionAt({ apis, signal: new AbortController().signal }, { variant: "self-hosted" }, "dashboards", wireDashboard);
+        emu.faults.failNext(1, "slow", { method: "POST", pathIncludes: "/dashboards" }, { slowMs: 1.5 * TIMEOUT_MS });
+        const named = () => [...emu.store.selfHosted.dashboards.values()].filter((d) => d.name === "Web service");
+
+        const creating = dashboards.create(
+            'create Dashboard "web"',
+            { name: "Web service", tiles: [errorsTile(emu.fixtures.sources.logs.id)] },
+            (d) => d.name === "Web service",
         );
-        await stack.engine.destroy();
-        assert.equal(stack.emu.store.selfHosted.dashboards.size, 0);
+        // Both wait on the clock: the emulator to apply the held POST, the provider to look a second time.
+        await clock.untilSleeping(2);
+        clock.wakeNext();
+        // The earlier one plays out: the POST is applied, or the provider looks and (too early) posts again.
+        await eventually(() => named().length > 0);
+        clock.wakeNext();
+        const created = await creating;
+
+        // Counted when they arrive: a second POST would apply while the first is still at work.
+        assert.equal(emu.requests.filter((r) => r.method === "POST").length, 1, "the create was not sent again");
+        assert.deepEqual(
+            named().map((d) => d.id),
+            [created.id],
+            "one dashboard, the one the create answers",
+        );
+        assert.equal(notices.length, 1, notices.join("\n"));
+        assert.match(notices[0], /^create Dashboard "web": POST \/api\/v2\/dashboards ended without a usable answer \(the request timed out\)/);
+        assert.match(notices[0], /waits 4 s and looks for it once more before it sends the create again/);
     });
 });
 
@@ -150,26 +173,7 @@ describe("trust: a data pipe's lost create never takes over a pipe that existed 
             type: "DataPipe",
             name: "clicks",
             provider: PIPE,
-            inputs: {
-                name: "clicks-from-stream",
-                source: {
-                    kinesis: {
-                        format: "JSONEachRow",
-                        streamName: "clicks",
-                        region: "eu-west-1",
-                        iteratorType: "LATEST",
-                        authentication: "IAM_ROLE",
-                        iamRole: "arn:aws:iam::123456789012:role/clicks",
-                    },
-                },
-                destination: {
-                    table: "clicks",
-                    managedTable: true,
-                    tableDefinition: { engine: { type: "MergeTree" } },
-                    columns: [{ name: "id", type: "String" }],
-                },
-                fieldMappings: [{ sourceField: "id", destinationField: "id" }],
-            },
+            inputs: clicksFromStream(),
         },
     ];
 
@@ -378,26 +382,8 @@ describe("trust: an unknown input key is refused at check, at its path, with not
             },
         };
         await assertCheckRefuses(stack, one("Dashboard", DASHBOARD), [[{ name: "Web", tiles: [tile] }, "tiles[0].config.numberFormat.mantisa"]]);
-        const pipe = {
-            name: "clicks",
-            source: {
-                kinesis: {
-                    format: "JSONEachRow",
-                    streamName: "clicks",
-                    region: "eu-west-1",
-                    iteratorType: "LATEST",
-                    authentication: "IAM_ROLE",
-                    iamRole: "arn:aws:iam::123456789012:role/clicks",
-                },
-            },
-            destination: {
-                table: "clicks",
-                managedTable: true,
-                tableDefinition: { engine: { type: "MergeTree" }, sortingKye: ["id"] },
-                columns: [{ name: "id", type: "String" }],
-            },
-            fieldMappings: [{ sourceField: "id", destinationField: "id" }],
-        };
+        const clicks = clicksFromStream();
+        const pipe = { ...clicks, destination: { ...clicks.destination, tableDefinition: { engine: { type: "MergeTree" }, sortingKye: ["id"] } } };
         await assertCheckRefuses(stack, one("DataPipe", PIPE), [[pipe, "destination.tableDefinition.sortingKye"]]);
     });
 });

@@ -40,20 +40,26 @@ function secretFree(value: unknown): boolean {
     return !JSON.stringify(value).includes(TOKEN);
 }
 
+/** Starts the ping server and a host configured for it before the suite, hands both to `use`, and closes them after it. */
+function usePingHost(use: (started: { server: PingServer; host: ProviderHost }) => void): void {
+    const started: { server?: PingServer; host?: ProviderHost } = {};
+    before(async function () {
+        started.server = await startPingServer(TOKEN);
+        started.host = await ProviderHost.start({ config: pingConfig(started.server) });
+        use({ server: started.server, host: started.host });
+    });
+    after(async function () {
+        await started.host?.close();
+        await started.server?.close();
+    });
+}
+
 describe("harness: ProviderHost over gRPC", function () {
     let server: PingServer;
     let host: ProviderHost;
     const u = urn("Ping", "first", { module: "test" });
 
-    before(async function () {
-        server = await startPingServer(TOKEN);
-        host = await ProviderHost.start({ config: pingConfig(server) });
-    });
-
-    after(async function () {
-        await host?.close();
-        await server?.close();
-    });
+    usePingHost((started) => ({ server, host } = started));
 
     it("builds URNs and the secret wrapper the way the engine does", function () {
         assert.equal(u, "urn:pulumi:dev::demo::pulumi-nodejs:dynamic/test:Ping::first");
@@ -127,25 +133,26 @@ describe("harness: ProviderHost over gRPC", function () {
         await host.delete(u, created.id, created.properties);
     });
 
-    it("rejects a failing create with gRPC code 2 and the provider's message", async function () {
-        const err = await host.create(u, { name: "boom", size: 1, fail: "http", __provider: PING }).then(
+    /** The error of a create that must fail, checked to be the host's gRPC code 2 (UNKNOWN). */
+    async function failedCreate(inputs: Record<string, unknown>): Promise<HostCallError> {
+        const err = await host.create(u, inputs).then(
             () => assert.fail("create should have failed"),
             (e: unknown) => e,
         );
         assert.ok(err instanceof HostCallError);
         assert.equal(err.code, 2);
+        return err;
+    }
+
+    it("rejects a failing create with gRPC code 2 and the provider's message", async function () {
+        const err = await failedCreate({ name: "boom", size: 1, fail: "http", __provider: PING });
         assert.equal(err.method, "create");
         assert.equal(err.details, 'ping create failed: HTTP 500: {"message":"create refused by the test server"}');
         assert.equal(err.initFailure, undefined);
     });
 
     it("decodes the init failure of a partial create", async function () {
-        const err = await host.create(u, { name: "half", size: 2, fail: "partial", __provider: PING }).then(
-            () => assert.fail("create should have failed"),
-            (e: unknown) => e,
-        );
-        assert.ok(err instanceof HostCallError);
-        assert.equal(err.code, 2);
+        const err = await failedCreate({ name: "half", size: 2, fail: "partial", __provider: PING });
         assert.match(err.details, /^ping object ping-\d+ was created but failed to initialise$/);
         assert.ok(err.initFailure);
         assert.ok(server.objects.has(err.initFailure.id), "the partially created object exists");
@@ -234,15 +241,7 @@ describe("harness: Engine model", function () {
     let server: PingServer;
     let host: ProviderHost;
 
-    before(async function () {
-        server = await startPingServer(TOKEN);
-        host = await ProviderHost.start({ config: pingConfig(server) });
-    });
-
-    after(async function () {
-        await host?.close();
-        await server?.close();
-    });
+    usePingHost((started) => ({ server, host } = started));
 
     const ping = (name: string, inputs: DeclaredResource["inputs"], extra: Partial<DeclaredResource> = {}): DeclaredResource => ({
         type: "Ping",

@@ -3,7 +3,7 @@ import { alertFieldsFromWire, alertStatusFromWire, wireAlert } from "../../provi
 import { CheckFailedError, DeclaredResource, Engine, UNKNOWN } from "../harness/engine";
 import { HostCallError, PropertyMap, urn } from "../harness/host";
 import { packageProviderText } from "../harness/providerText";
-import { EmulatedStack, startEmulatedStack } from "../support/emulatedStack";
+import { EmulatedStack, startEmulatedStack, upAfterUpdatePreview } from "../support/emulatedStack";
 
 const PROVIDER = packageProviderText("alert");
 const URN = urn("Alert", "errors");
@@ -166,14 +166,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
             // Yesterday at midnight UTC, written without milliseconds (the server accepts at most a year ahead).
             const startAt = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000 - 86_400_000).toISOString();
             const next = alertProgram(tileAlert({ name: undefined, message: undefined, threshold: 20, scheduleStartAt: startAt.replace(".000Z", "Z") }));
-            const preview = await stack.engine.preview(next);
-            assert.deepEqual(
-                preview.steps.map((s) => [s.op, s.replaces]),
-                [["update", []]],
-            );
-            assert.deepEqual(stack.emu.requests, [], "preview makes no request");
-
-            await stack.engine.up(next);
+            await upAfterUpdatePreview(stack, next);
             assert.deepEqual(alertCalls(), [`PUT /alerts/${id}`]);
             const [put] = bodies("PUT") as Record<string, unknown>[];
             assert.equal(put.name, null);

@@ -6,7 +6,7 @@ import { PropertyMap, urn } from "../harness/host";
 import { runProgram } from "../harness/program";
 import { packageProviderText } from "../harness/providerText";
 import { emulatorClient } from "../support/emulatorClient";
-import { assertCheckRefuses, useEmulatedStack } from "../support/emulatedStack";
+import { assertCheckRefuses, upAfterUpdatePreview, useEmulatedStack } from "../support/emulatedStack";
 import { recordRegistrations } from "../support/registrations";
 
 const PROVIDER = packageProviderText("connection");
@@ -71,14 +71,7 @@ describe("Connection (through the real host, against the emulator)", function ()
         stack.emu.clearRequests();
 
         const next = declare(engineConnection({ host: "https://engine-2.example.com:8443", password: ROTATED, isPrometheusEndpoint: true }));
-        const preview = await stack.engine.preview(next);
-        assert.deepEqual(
-            preview.steps.map((s) => [s.op, s.replaces]),
-            [["update", []]],
-        );
-        assert.deepEqual(stack.emu.requests, [], "preview makes no request");
-
-        await stack.engine.up(next);
+        await upAfterUpdatePreview(stack, next);
         assert.deepEqual(calls(), [`PUT /connections/${id}`]);
         assert.deepEqual(bodies("PUT"), [
             {

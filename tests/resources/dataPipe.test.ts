@@ -110,7 +110,7 @@ describe("DataPipe (through the real host, against the emulator)", function () {
         stack.engine = new Engine(stack.host);
         pipes.pipes.clear();
         pipes.behaviour.failByName.clear();
-        pipes.behaviour.stuckByName.clear();
+        pipes.behaviour.holdByName.clear();
         delete pipes.behaviour.failAll;
         delete pipes.behaviour.settingsPrefix;
         pipes.behaviour.quantityStrings = false;
@@ -253,7 +253,7 @@ describe("DataPipe (through the real host, against the emulator)", function () {
         });
 
         it("keeps a pipe that never leaves Provisioning in the stack with a partial-create error", async function () {
-            pipes.behaviour.stuckByName.add("slow");
+            pipes.behaviour.holdByName.set("slow", "Provisioning");
             const inputs = kafkaPipe("slow", { timeouts: { create: "1s" } });
 
             const error = await stack.engine.up(declare("slow", inputs)).then(
@@ -269,7 +269,7 @@ describe("DataPipe (through the real host, against the emulator)", function () {
             assertNoPlainSecret("the partial-create error", error.details);
 
             // Once the service catches up, a refresh sees it running and destroy (via the stored provider) removes it.
-            pipes.behaviour.stuckByName.clear();
+            pipes.behaviour.holdByName.clear();
             Object.assign(recordOf("slow"), { state: "Running", pending: [] });
             await stack.engine.refresh();
             assert.equal(stateOf("slow").outputs.state, "Running");

@@ -1,48 +1,15 @@
 import assert from "node:assert/strict";
 import { Apis } from "../../provider/api/apis";
-import { Settings } from "../../provider/settings/config";
 import { PipeApi } from "../../provider/resources/dataPipe/api";
 import { sharedPoller } from "../../provider/resources/dataPipe/statePoller";
 import { runningStates, waitForState } from "../../provider/resources/dataPipe/wait";
 import { createBody, WirePipe } from "../../provider/resources/dataPipe/wire";
 import type { Clock } from "../../provider/api/http/clock";
+import { ManualClock } from "../emulator/clock";
 import { DataPipeInputs, dataPipeSchema } from "../../provider/resources/dataPipe/schema";
 import { Emulator } from "../emulator";
 import { pipesState } from "../emulator/routes/pipes";
-import { emulatorConfig } from "../support/emulatorConfig";
-
-/** A clock whose sleeps end only when the test moves time on: a request waiting for rate budget waits for the test. */
-class ManualClock implements Clock {
-    private time = 1_700_000_000_000;
-    private sleepers: { until: number; resolve: () => void }[] = [];
-    private onSleep: (() => void) | undefined;
-
-    now(): number {
-        return this.time;
-    }
-
-    sleep(ms: number, signal?: AbortSignal): Promise<void> {
-        return new Promise<void>((resolve, reject) => {
-            if (signal?.aborted) return reject(signal.reason);
-            this.sleepers.push({ until: this.time + ms, resolve });
-            signal?.addEventListener("abort", () => reject(signal.reason), { once: true });
-            this.onSleep?.();
-        });
-    }
-
-    /** Resolves once something sleeps on this clock. */
-    sleeping(): Promise<void> {
-        if (this.sleepers.length > 0) return Promise.resolve();
-        return new Promise<void>((resolve) => (this.onSleep = resolve));
-    }
-
-    advance(ms: number): void {
-        this.time += ms;
-        const due = this.sleepers.filter((s) => s.until <= this.time);
-        this.sleepers = this.sleepers.filter((s) => s.until > this.time);
-        for (const sleeper of due) sleeper.resolve();
-    }
-}
+import { emulatorApis } from "../support/emulatorConfig";
 
 describe("data pipe state waits: one list per poll round for every pipe waiting (through the emulator)", function () {
     let emu: Emulator;
@@ -57,16 +24,11 @@ describe("data pipe state waits: one list per poll round for every pipe waiting 
 
     beforeEach(function () {
         pipesState(emu.cloud).pipes.clear();
-        pipesState(emu.cloud).behaviour.stuckByName.clear();
+        pipesState(emu.cloud).behaviour.holdByName.clear();
     });
 
     /** Fresh clients (so a fresh poller) configured against the emulator; `extra` overrides settings. */
-    function apis(extra: Record<string, string> = {}, clock?: Clock): Apis {
-        const config: Record<string, string> = { "observability:cloudRateLimit": "10000/1s", "observability:retryBaseDelayMs": "1" };
-        for (const [key, value] of Object.entries(emulatorConfig(emu))) config[key] = typeof value === "string" ? value : value.secret;
-        Object.assign(config, extra);
-        return new Apis(new Settings({ get: (key) => config[key] }, {}), clock);
-    }
+    const apis = (extra: Record<string, string> = {}, clock?: Clock) => emulatorApis(emu, extra, { clock });
 
     const pipeInputs = (name: string, kind: "kafka" | "postgres"): DataPipeInputs =>
         dataPipeSchema.parse({
@@ -137,7 +99,7 @@ describe("data pipe state waits: one list per poll round for every pipe waiting 
         emu.clearRequests();
 
         const firstWait = waitForState(api, first.pipe.id, runningStates(first.inputs), 0);
-        await clock.sleeping();
+        await clock.untilSleeping();
         assert.deepEqual(calls(), [], "the round waits for budget");
         const laterWaits = later.map(({ inputs, pipe }) => waitForState(api, pipe.id, runningStates(inputs), 0));
         clock.advance(7_000 + 250);

@@ -37,16 +37,13 @@ export function resourceCount(size: StackSize): number {
 export type ProviderTexts = Record<"Dashboard" | "Alert" | "DataPipe" | "OrganizationSettings" | "QueryEndpoint", string>;
 
 /**
- * Declares one resource of every type with the compiled SDK (`require("pulumi-observability")`, what users import)
- * under Pulumi's mocks, and returns the `__provider` each one serialized. Needs `npm run build`.
+ * Declares one resource of every type with `obs` under Pulumi's mocks and returns the `__provider` each one
+ * serialized, by type name. Set the config the program should see first (`pulumi.runtime.setAllConfig`).
+ * @param obs the SDK: the compiled package, or the sources
+ * @param pipe the data pipe's arguments
  */
-export async function sdkProviderTexts(): Promise<ProviderTexts> {
-    assertBuilt();
-    ensureSelfLink();
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const obs = require(PACKAGE_NAME) as typeof import("../../sdk");
+export async function declaredProviderTexts(obs: typeof import("../../sdk"), pipe: import("../../sdk").DataPipeArgs): Promise<ProviderTexts> {
     const texts: Record<string, string> = {};
-    pulumi.runtime.setAllConfig({});
     await pulumi.runtime.setMocks({
         newResource: (args) => {
             texts[args.type.split(":").pop() ?? args.type] = String(args.inputs.__provider);
@@ -64,13 +61,26 @@ export async function sdkProviderTexts(): Promise<ProviderTexts> {
         interval: "5m",
         channel: { type: "webhook", webhookId: hex },
     });
-    new obs.DataPipe("p", kafkaPipe("p", 0) as unknown as import("../../sdk").DataPipeArgs);
+    new obs.DataPipe("p", pipe);
     new obs.OrganizationSettings("o", {});
     new obs.QueryEndpoint("q", { roles: ["sql_console_read_only"] });
     await (require("@pulumi/pulumi/runtime/settings") as { waitForRPCs(): Promise<void> }).waitForRPCs();
     const missing = ["Dashboard", "Alert", "DataPipe", "OrganizationSettings", "QueryEndpoint"].filter((type) => !texts[type]);
     if (missing.length > 0) throw new Error(`no __provider captured for ${missing.join(", ")}`);
     return texts as ProviderTexts;
+}
+
+/**
+ * Declares one resource of every type with the compiled SDK (`require("pulumi-observability")`, what users import)
+ * under Pulumi's mocks, and returns the `__provider` each one serialized. Needs `npm run build`.
+ */
+export async function sdkProviderTexts(): Promise<ProviderTexts> {
+    assertBuilt();
+    ensureSelfLink();
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const obs = require(PACKAGE_NAME) as typeof import("../../sdk");
+    pulumi.runtime.setAllConfig({});
+    return declaredProviderTexts(obs, kafkaPipe("p", 0) as unknown as import("../../sdk").DataPipeArgs);
 }
 
 const columns = [

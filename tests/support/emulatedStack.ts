@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { Emulator, type EmulatorOptions } from "../emulator";
-import { CheckFailedError, DeclaredResource, Engine } from "../harness/engine";
+import { CheckFailedError, DeclaredResource, Engine, type RunResult } from "../harness/engine";
 import { type ConfigValue, type PropertyMap, ProviderHost } from "../harness/host";
 import { assertBuilt, ensureSelfLink } from "../harness/providerText";
 import { emulatorConfig, withoutSettingsEnv } from "./emulatorConfig";
@@ -110,6 +110,21 @@ export async function assertCheckRefuses(
         });
     }
     assert.deepEqual(stack.emu.requests, []);
+}
+
+/**
+ * Previews `declared` on the stack, asserting a plan of in-place updates only (one a resource, none replacing) and
+ * that the preview sent no request, then applies it.
+ * @param updates how many resources the plan updates
+ */
+export async function upAfterUpdatePreview(stack: EmulatedStack, declared: DeclaredResource[], updates = 1): Promise<RunResult> {
+    const preview = await stack.engine.preview(declared);
+    assert.deepEqual(
+        preview.steps.map((s) => [s.op, s.replaces]),
+        Array.from({ length: updates }, () => ["update", []]),
+    );
+    assert.deepEqual(stack.emu.requests, [], "preview makes no request");
+    return stack.engine.up(declared);
 }
 
 /** Registers the mocha hooks that start an emulator alone (rate limits off) for a suite; returns its holder. */

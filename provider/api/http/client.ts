@@ -1,6 +1,7 @@
 import { Agent, Dispatcher, errors as undiciErrors } from "undici";
 import { z } from "zod";
 import { Clock, systemClock } from "./clock";
+import { Notify, pulumiWarning } from "./notice";
 import { Envelope } from "./envelope";
 import { ListCache } from "./listCache";
 import { ApiError } from "./errors";
@@ -66,6 +67,8 @@ export interface ApiClientOptions {
     /** How long list responses are shared between reads (0: never). */
     listCacheMs?: number;
     clock?: Clock;
+    /** Where waits the user should know about are told (default: a warning in Pulumi's log). */
+    notify?: Notify;
 }
 
 /** Pagination metadata of a list page. */
@@ -107,7 +110,10 @@ interface RawResponse {
 /** The HTTP core shared by both APIs: limiter, retries, envelopes, typed payloads and clear errors. */
 export class ApiClient {
     readonly stats: ClientStats = { requests: 0, retries: 0, rateLimited: 0, failures: 0 };
-    private readonly clock: Clock;
+    /** Time source of retries, rate-limit windows and the wait after a lost create. */
+    readonly clock: Clock;
+    /** Where waits the user should know about are told. */
+    readonly notify: Notify;
     /** List responses shared between reads; cleared by every write through this client. */
     readonly lists: ListCache;
     /**
@@ -121,6 +127,7 @@ export class ApiClient {
 
     constructor(private readonly options: ApiClientOptions) {
         this.clock = options.clock ?? systemClock;
+        this.notify = options.notify ?? pulumiWarning;
         this.lists = new ListCache(options.listCacheMs ?? 0, this.clock);
         this.snapshots = new ListCache(0, this.clock);
     }

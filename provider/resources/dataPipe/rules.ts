@@ -69,24 +69,33 @@ const FORM_TEXT = {
     certificate: "{certificate, privateKey}",
 } as const;
 
+/** The authentications a kafka source of type `kafka` (plain Kafka) accepts; the other types accept them all. */
+export const PLAIN_KAFKA_AUTHENTICATIONS: readonly string[] = ["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512", "MUTUAL_TLS"];
+
+/**
+ * The form of `credentials` a kafka source needs; undefined with IAM_ROLE, whose role is assumed instead.
+ * @param type the source's `type` (default `kafka`)
+ * @param authentication the source's `authentication` (default `PLAIN`)
+ */
+export function kafkaCredentialForm(type: string | undefined, authentication: string | undefined): keyof typeof FORM_TEXT | undefined {
+    if (authentication === "IAM_ROLE") return undefined;
+    if (authentication === "IAM_USER") return "accessKey";
+    if (authentication === "MUTUAL_TLS") return "certificate";
+    return type === "azureeventhub" ? "connectionString" : "userPassword";
+}
+
 function kafkaIssues(kafka: KafkaSource, secrets: DataPipeSecrets, secretIssue: SecretIssue, unusedSecrets: UnusedSecrets): Issue[] {
     const issues: Issue[] = [];
     const at = (field: string, message: string) => issues.push({ path: ["source", "kafka", field], message });
     const type = kafka.type ?? "kafka";
     const authentication = kafka.authentication ?? "PLAIN";
-    if (type === "kafka" && !["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512", "MUTUAL_TLS"].includes(authentication)) {
-        at("authentication", `${authentication} is not available for type kafka (use PLAIN, SCRAM-SHA-256, SCRAM-SHA-512 or MUTUAL_TLS)`);
+    if (type === "kafka" && !PLAIN_KAFKA_AUTHENTICATIONS.includes(authentication)) {
+        at(
+            "authentication",
+            `${authentication} is not available for type kafka (use ${PLAIN_KAFKA_AUTHENTICATIONS.slice(0, -1).join(", ")} or ${PLAIN_KAFKA_AUTHENTICATIONS.at(-1)})`,
+        );
     }
-    const needed: keyof typeof FORM_TEXT | undefined =
-        authentication === "IAM_ROLE"
-            ? undefined
-            : authentication === "IAM_USER"
-              ? "accessKey"
-              : authentication === "MUTUAL_TLS"
-                ? "certificate"
-                : type === "azureeventhub"
-                  ? "connectionString"
-                  : "userPassword";
+    const needed = kafkaCredentialForm(type, authentication);
     const form = credentialForm(secrets.credentials);
     if (authentication === "IAM_ROLE") {
         if (kafka.iamRole === undefined) at("iamRole", "is required with authentication IAM_ROLE");

@@ -2,7 +2,7 @@ import { ApiError } from "../../api/http/errors";
 import { PipeApi } from "./api";
 import { FAILED_STATES, STOPPED_STATES, WirePipe } from "./wire";
 import { DataPipeInputs } from "./schema";
-import { DEFAULT_POLL_INTERVAL_MS, MAX_POLL_INTERVAL_MS } from "../../api/poll";
+import { DEFAULT_POLL_INTERVAL_MS, pollUntil } from "../../api/poll";
 
 export { DEFAULT_POLL_INTERVAL_MS };
 
@@ -41,30 +41,29 @@ export class PipeWaitError extends Error {
  * @param seen the pipe as a write just answered it: checked first, so that no look is spent on a pipe already there
  */
 export async function waitForState(api: PipeApi, id: string, targets: ReadonlySet<string>, pollIntervalMs: number, seen?: WirePipe): Promise<WirePipe> {
-    let last = seen;
-    let delay = pollIntervalMs;
     const wanted = [...targets].join(" or ");
-    try {
-        for (;;) {
-            if (last) {
-                const state = last.state ?? "Unknown";
-                if (targets.has(state)) return last;
-                if (FAILED_STATES.has(state)) {
-                    const reason = last.errorMessage ? `: ${last.errorMessage}` : " (the service gave no reason)";
-                    throw new PipeWaitError(`${api.operation}: pipe ${id} entered state ${state} instead of ${wanted}${reason}`, last);
-                }
-            }
-            last = (await api.observe(id, delay).catch((error: unknown) => Promise.reject(asOwnError(error, api.operation)))) ?? (await api.get(id));
-            delay = Math.min(MAX_POLL_INTERVAL_MS, delay * 2);
-        }
-    } catch (error) {
-        if (error instanceof PipeWaitError || !api.signal.aborted) throw error;
-        throw new PipeWaitError(
-            `${api.operation}: pipe ${id} was still ${last?.state ?? "not readable"} when the operation's timeout expired (waiting for ${wanted}); ` +
-                "raise the resource's `timeouts` input if the service is slow",
-            last,
-        );
-    }
+    return pollUntil<WirePipe>({
+        read: () => api.get(id),
+        look: async (afterMs) =>
+            (await api.observe(id, afterMs).catch((error: unknown) => Promise.reject(asOwnError(error, api.operation)))) ?? (await api.get(id)),
+        settled: (pipe) => {
+            const state = pipe.state ?? "Unknown";
+            if (targets.has(state)) return true;
+            if (!FAILED_STATES.has(state)) return false;
+            const reason = pipe.errorMessage ? `: ${pipe.errorMessage}` : " (the service gave no reason)";
+            throw new PipeWaitError(`${api.operation}: pipe ${id} entered state ${state} instead of ${wanted}${reason}`, pipe);
+        },
+        seen,
+        firstPauseMs: pollIntervalMs,
+        intervalMs: pollIntervalMs,
+        signal: api.signal,
+        expired: (last) =>
+            new PipeWaitError(
+                `${api.operation}: pipe ${id} was still ${last?.state ?? "not readable"} when the operation's timeout expired (waiting for ${wanted}); ` +
+                    "raise the resource's `timeouts` input if the service is slow",
+                last,
+            ),
+    });
 }
 
 /** A failure of the shared poll round, told as this pipe's operation (the round serves many). */

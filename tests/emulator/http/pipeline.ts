@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Clock } from "../clock";
 import type { Faults } from "../faults";
 import type { RateLimits } from "../rateLimits";
 import type { Router } from "../router";
@@ -25,6 +26,8 @@ export interface PipelineDeps {
     validators: Record<ApiName, RequestValidator> | undefined;
     rateLimits: RateLimits;
     faults: Faults;
+    /** Time source of `slow` faults (the emulator's clock). */
+    clock: Clock;
     requests: RecordedRequest[];
     invalidRequests: InvalidRequest[];
     /** Unexpected exceptions inside handlers (answered 500): an emulator bug or a body it cannot cope with. */
@@ -73,7 +76,7 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMessage, re
     const fault = deps.faults.draw(method, path);
     if (fault) record.fault = fault.kind;
     if (fault?.kind === "drop-before") return void req.socket.destroy();
-    if (fault?.kind === "slow") await new Promise((resolve) => setTimeout(resolve, fault.slowMs));
+    if (fault?.kind === "slow") await deps.clock.sleep(fault.slowMs);
     if (fault?.kind === "5xx") return send(res, record, transport.error(new ApiError(fault.status, "Something went wrong :("), {}));
 
     const incoming: Incoming = {

@@ -107,8 +107,11 @@ export interface PipesBehaviour {
     failByName: Map<string, string>;
     /** When set, every new or restarted pipe fails with this reason. */
     failAll?: string;
-    /** Pipes with these names never leave their transitional state. */
-    stuckByName: Set<string>;
+    /**
+     * Pipes with these names stop moving on once they are in the given state (`Provisioning` keeps a new pipe there
+     * for good), until the test removes them: a test decides where the state machine rests instead of counting reads.
+     */
+    holdByName: Map<string, string>;
     /** Report CPU and memory as quantity strings (`500m`, `2Gi`). */
     quantityStrings: boolean;
     /** The next GET of a pipe after a scaling change reports 0 for CPU and memory. */
@@ -126,7 +129,7 @@ export interface PipesState {
 export function pipesState(cloud: CloudState): PipesState {
     return cloud.moduleState<PipesState>("pipes", () => ({
         pipes: new Map(),
-        behaviour: { failByName: new Map(), stuckByName: new Set(), quantityStrings: false, transientZeroAfterScaling: false },
+        behaviour: { failByName: new Map(), holdByName: new Map(), quantityStrings: false, transientZeroAfterScaling: false },
     }));
 }
 
@@ -151,7 +154,7 @@ function startSequence(record: PipeRecord, behaviour: PipesBehaviour): string[] 
 
 /** Moves the pipe one step, as a read (GET or list) observes it. */
 function advance(record: PipeRecord, behaviour: PipesBehaviour): void {
-    if (behaviour.stuckByName.has(record.name)) return;
+    if (behaviour.holdByName.get(record.name) === record.state) return;
     const next = record.pending.shift();
     if (next !== undefined) record.state = next;
 }

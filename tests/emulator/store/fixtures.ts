@@ -3,6 +3,17 @@ import type { TeamStore } from "./teamStore";
 import type { Connection, SavedSearch, Source, Webhook } from "./types";
 
 /** The records every emulator starts with, identical (same ids) in the self-hosted and managed stores. */
+/** How a trace source reads the span columns of the OpenTelemetry traces table. */
+export const SPAN_EXPRESSIONS = {
+    durationExpression: "Duration",
+    durationPrecision: 9,
+    traceIdExpression: "TraceId",
+    spanIdExpression: "SpanId",
+    parentSpanIdExpression: "ParentSpanId",
+    spanNameExpression: "SpanName",
+    spanKindExpression: "SpanKind",
+};
+
 export interface Fixtures {
     connection: Connection;
     sources: { logs: Source; traces: Source; metrics: Source };
@@ -53,13 +64,7 @@ export function buildFixtures(ids: IdFactory, now: string): Fixtures {
     const traces: Source = {
         ...base(tracesId, "Traces", "trace", "otel_traces", "Timestamp"),
         defaultTableSelectExpression: "Timestamp, ServiceName, StatusCode, round(Duration / 1e6), SpanName",
-        durationExpression: "Duration",
-        durationPrecision: 9,
-        traceIdExpression: "TraceId",
-        spanIdExpression: "SpanId",
-        parentSpanIdExpression: "ParentSpanId",
-        spanNameExpression: "SpanName",
-        spanKindExpression: "SpanKind",
+        ...SPAN_EXPRESSIONS,
         serviceNameExpression: "ServiceName",
         statusCodeExpression: "StatusCode",
         statusMessageExpression: "StatusMessage",

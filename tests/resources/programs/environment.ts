@@ -2,6 +2,7 @@
 // connection first and delete it last.
 import * as pulumi from "@pulumi/pulumi";
 import * as observability from "../../../sdk";
+import { SPAN_EXPRESSIONS } from "../../emulator/store/fixtures";
 
 const config = new pulumi.Config("demo");
 
@@ -29,12 +30,6 @@ new observability.Source("traces", {
     from: { databaseName: "otel", tableName: "otel_traces" },
     timestampValueExpression: "Timestamp",
     defaultTableSelectExpression: "Timestamp, ServiceName, SpanName",
-    durationExpression: "Duration",
-    durationPrecision: 9,
-    traceIdExpression: "TraceId",
-    spanIdExpression: "SpanId",
-    parentSpanIdExpression: "ParentSpanId",
-    spanNameExpression: "SpanName",
-    spanKindExpression: "SpanKind",
+    ...SPAN_EXPRESSIONS,
     logSourceId: logs.id,
 });
