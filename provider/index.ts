@@ -31,7 +31,11 @@ export interface RegisteredKind {
     export: KindExport;
 }
 
-/** Every resource kind by its stub key, in the order an exported program declares them (dashboards before the alerts on them). */
+/**
+ * Every resource kind by its stub key, in the order an exported program declares them (dashboards before the alerts
+ * on them). The stub stored in every resource's state loads `require("pulumi-observability/providers").registry[key]`:
+ * a key must stay as long as states carry it.
+ */
 export const registry = {
     connection: { provider: connectionProvider, export: connectionExport },
     source: { provider: sourceProvider, export: sourceExport },
@@ -48,19 +52,3 @@ export const registry = {
 
 /** The key of a resource kind, as the SDK's stub loads it. */
 export type ProviderKey = keyof typeof registry;
-
-// What the stub stored in every resource's state loads: `require("pulumi-observability/providers")[key]`. These
-// names must stay as long as states carry them; a test asserts they are exactly the registry's keys.
-export const {
-    connection,
-    source,
-    dashboard,
-    savedSearch,
-    webhook,
-    alert,
-    pipeReversePrivateEndpoint,
-    dataPipe,
-    pipesCdcScaling,
-    queryEndpoint,
-    organizationSettings,
-} = Object.fromEntries(Object.entries(registry).map(([key, kind]) => [key, kind.provider])) as { [K in ProviderKey]: (typeof registry)[K]["provider"] };

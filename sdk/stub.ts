@@ -12,7 +12,7 @@ export type { ProviderKey };
  * and upgrading the package changes no state.
  */
 export function providerStub(key: ProviderKey): pulumi.dynamic.ResourceProvider<HostProperties, HostProperties> {
-    const load = () => require("pulumi-observability/providers")[key];
+    const load = () => require("pulumi-observability/providers").registry[key].provider;
     return {
         configure: (req: unknown) => load().configure(req),
         check: (olds: unknown, news: unknown) => load().check(olds, news),

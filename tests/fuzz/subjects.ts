@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import * as providers from "../../provider";
+import { registry } from "../../provider";
 import { dashboardSchema } from "../../provider/resources/dashboard/schema";
 import type { ConfigurableProvider } from "../../provider/engine/dynamicProvider";
 import { alertSchema } from "../../provider/resources/alert/schema";
@@ -107,7 +107,7 @@ export const SUBJECTS: readonly FuzzSubject[] = [
     {
         key: "dashboard",
         typeName: "Dashboard",
-        provider: fuzzable(providers.dashboard),
+        provider: fuzzable(registry.dashboard.provider),
         schema: dashboardSchema,
         valid: asJson(dashboard),
         computed: obj({ target: resolvedTarget, tileIds: idsByName, filterIds: idsByName }),
@@ -118,7 +118,7 @@ export const SUBJECTS: readonly FuzzSubject[] = [
     {
         key: "alert",
         typeName: "Alert",
-        provider: fuzzable(providers.alert),
+        provider: fuzzable(registry.alert.provider),
         schema: alertSchema,
         valid: asJson(alert),
         computed: obj({
@@ -137,7 +137,7 @@ export const SUBJECTS: readonly FuzzSubject[] = [
     {
         key: "dataPipe",
         typeName: "DataPipe",
-        provider: fuzzable(providers.dataPipe),
+        provider: fuzzable(registry.dataPipe.provider),
         schema: dataPipeSchema,
         valid: asJson(dataPipe),
         computed: obj({ state: fc.constantFrom("Running", "Stopped", "Paused", "Completed", "Failed"), createdAt: instant, updatedAt: instant }),
@@ -148,7 +148,7 @@ export const SUBJECTS: readonly FuzzSubject[] = [
     {
         key: "organizationSettings",
         typeName: "OrganizationSettings",
-        provider: fuzzable(providers.organizationSettings),
+        provider: fuzzable(registry.organizationSettings.provider),
         schema: organizationSettingsSchema,
         valid: asJson(organizationSettings),
         computed: obj({
@@ -164,7 +164,7 @@ export const SUBJECTS: readonly FuzzSubject[] = [
     {
         key: "queryEndpoint",
         typeName: "QueryEndpoint",
-        provider: fuzzable(providers.queryEndpoint),
+        provider: fuzzable(registry.queryEndpoint.provider),
         schema: queryEndpointSchema,
         valid: asJson(queryEndpoint),
         computed: obj({ id: fc.uuid() }),
@@ -175,7 +175,7 @@ export const SUBJECTS: readonly FuzzSubject[] = [
     {
         key: "connection",
         typeName: "Connection",
-        provider: fuzzable(providers.connection),
+        provider: fuzzable(registry.connection.provider),
         schema: connectionSchema,
         valid: asJson(connection),
         computed: obj({}),
@@ -187,7 +187,7 @@ export const SUBJECTS: readonly FuzzSubject[] = [
     {
         key: "source",
         typeName: "Source",
-        provider: fuzzable(providers.source),
+        provider: fuzzable(registry.source.provider),
         schema: sourceSchema,
         valid: asJson(source),
         computed: obj({ target: resolvedTarget }),
@@ -198,7 +198,7 @@ export const SUBJECTS: readonly FuzzSubject[] = [
     ...(["savedSearch", "webhook"] as const).map((key) => ({
         key,
         typeName: key === "webhook" ? "Webhook" : "SavedSearch",
-        provider: fuzzable(providers[key]),
+        provider: fuzzable(registry[key].provider),
         schema: key === "webhook" ? webhookSchema : savedSearchSchema,
         valid: asJson(key === "webhook" ? webhook : savedSearch),
         computed: obj({ target: resolvedTarget }),
@@ -210,7 +210,7 @@ export const SUBJECTS: readonly FuzzSubject[] = [
     {
         key: "pipeReversePrivateEndpoint",
         typeName: "PipeReversePrivateEndpoint",
-        provider: fuzzable(providers.pipeReversePrivateEndpoint),
+        provider: fuzzable(registry.pipeReversePrivateEndpoint.provider),
         schema: pipeReversePrivateEndpointSchema,
         valid: asJson(pipeReversePrivateEndpoint),
         computed: obj({
@@ -229,7 +229,7 @@ export const SUBJECTS: readonly FuzzSubject[] = [
     {
         key: "pipesCdcScaling",
         typeName: "PipesCdcScaling",
-        provider: fuzzable(providers.pipesCdcScaling),
+        provider: fuzzable(registry.pipesCdcScaling.provider),
         schema: pipesCdcScalingSchema,
         valid: asJson(pipesCdcScaling),
         computed: obj({ managed: fc.boolean() }),

@@ -170,9 +170,9 @@ describe("harness: ProviderHost over gRPC", function () {
         assert.deepEqual(created, { id: "echo-x", properties: { echoed: "x", __provider: text } });
     });
 
-    it("writes the package stub text for an export of pulumi-observability/providers", function () {
-        assert.equal(packageProviderText("dashboard"), 'exports.handler = () => require("pulumi-observability/providers").dashboard;');
-        assert.throws(() => packageProviderText("a; process.exit()"), /not a plain export name/);
+    it("writes the package stub text for a kind of the registry of pulumi-observability/providers", function () {
+        assert.equal(packageProviderText("dashboard"), 'exports.handler = () => require("pulumi-observability/providers").registry.dashboard.provider;');
+        assert.throws(() => packageProviderText("a; process.exit()"), /not a plain registry key/);
     });
 });
 

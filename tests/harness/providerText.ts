@@ -21,12 +21,12 @@ export async function serializedProvider(stub: object): Promise<string> {
 
 /**
  * Hand-written provider text that loads one implementation from the compiled package by name,
- * `require("pulumi-observability/providers").<key>`. Needs `npm run build` and {@link ensureSelfLink}.
- * @param key the export of `pulumi-observability/providers`, e.g. `"dashboard"`
+ * `require("pulumi-observability/providers").registry.<key>.provider`, as the SDK's stub does. Needs `npm run build` and {@link ensureSelfLink}.
+ * @param key the registry key of the kind, e.g. `"dashboard"`
  */
 export function packageProviderText(key: string): string {
-    if (!/^[A-Za-z_$][\w$]*$/.test(key)) throw new Error(`not a plain export name: ${JSON.stringify(key)}`);
-    return `exports.handler = () => require("${PACKAGE_NAME}/providers").${key};`;
+    if (!/^[A-Za-z_$][\w$]*$/.test(key)) throw new Error(`not a plain registry key: ${JSON.stringify(key)}`);
+    return `exports.handler = () => require("${PACKAGE_NAME}/providers").registry.${key}.provider;`;
 }
 
 /**

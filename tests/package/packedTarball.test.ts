@@ -100,7 +100,7 @@ describe("the packed package, as a user installs it", function () {
 
     it("loads both entry points from the installed copy", async function () {
         const script =
-            'const sdk = require("pulumi-observability"); const providers = require("pulumi-observability/providers"); console.log(typeof sdk.Dashboard, typeof providers.dashboard);';
+            'const sdk = require("pulumi-observability"); const providers = require("pulumi-observability/providers"); console.log(typeof sdk.Dashboard, typeof providers.registry.dashboard.provider);';
         const { stdout } = await run(process.execPath, ["-e", script], { cwd: scratch });
         assert.equal(stdout.trim(), "function object");
     });

@@ -166,5 +166,5 @@ const definition: ResourceDefinition<typeof dataPipeSchema, DataPipeOutputs, Dat
     },
 };
 
-/** The data pipe provider (`require("pulumi-observability/providers").dataPipe`). */
+/** The data pipe provider (`registry.dataPipe.provider` in `pulumi-observability/providers`). */
 export const dataPipe = dynamicProvider(definition);
