@@ -79,9 +79,9 @@ export function pickCreated<T extends { id: string }>(
 export interface CreateSpec<W extends { id: string }> {
     /** What the provider is doing, for messages: `create Dashboard "web"`. */
     operation: string;
-    /** The client of the collection, whose snapshot cache is shared by the creates of a run. */
+    /** The client of the collection, whose lists before a POST overlapping creates share. */
     client: ApiClient;
-    /** The collection's path, the snapshot's cache key. */
+    /** The collection's path: the creates of one path share a list. */
     listKey: string;
     /** Every object of the collection. */
     list(): Promise<W[]>;
@@ -96,16 +96,22 @@ export interface CreateSpec<W extends { id: string }> {
 }
 
 /**
- * Creates an object with {@link createOnce}, but a lost create may only adopt an object that provably did not
- * exist before the POST: the collection is listed first (one list shared by the creates of a run through the
- * client's snapshot cache), and whatever that list holds is never taken, however well it matches. A pre-existing
- * twin therefore leads to a second object or a clear failure, never to a stack that would delete the user's own
- * object. An id the server answers that is not a valid id is refused, naming it, before the object is lost track of.
+ * Creates an object with {@link createOnce}, but a lost create may only adopt an object that was not there when the
+ * collection was listed before the POST: the creates of a collection that overlap in time share that list (the
+ * client's {@link ApiClient.snapshots}), and whatever it holds is never taken, however well it matches. A twin made
+ * by hand before it therefore leads to a second object or a clear failure, never to a stack that would delete the
+ * user's own object. An id the server answers that is not a valid id is refused, naming it, before the object is lost
+ * track of.
  */
 export async function createWithoutAdoptingStrangers<W extends { id: string }>(spec: CreateSpec<W>): Promise<W> {
-    const snapshot = await spec.client.snapshots.get(spec.listKey, () => spec.list());
-    const existed = new Set([...snapshot.map((object) => object.id), ...spec.claimed]);
-    const created = await createOnce(spec.post, async () => pickCreated(await spec.list(), spec.matches, existed, spec.operation), spec.client);
+    const created = await spec.client.snapshots.during(
+        spec.listKey,
+        () => spec.list(),
+        (snapshot) => {
+            const existed = new Set([...snapshot.map((object) => object.id), ...spec.claimed]);
+            return createOnce(spec.post, async () => pickCreated(await spec.list(), spec.matches, existed, spec.operation), spec.client);
+        },
+    );
     if (!spec.id.safeParse(created.id).success) {
         throw new Error(
             `${spec.operation}: the server created the object but answered an invalid id ${truncate(JSON.stringify(created.id), 120)}; ` +

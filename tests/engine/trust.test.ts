@@ -165,6 +165,38 @@ describe("trust: a lost create is not posted again while the lost request may st
     });
 });
 
+describe("trust: creates that overlap share the list taken before their POSTs", function () {
+    // Every create lists its collection before it posts (what that list holds is never adopted). A large stack's
+    // creates overlap from first to last; one list each would double the requests of a self-hosted stack. The
+    // emulator holds the first POST on a virtual clock, so the second create surely starts while the first is
+    // in progress, and the third surely after both.
+    const clock = new ManualClock();
+    const emulated = useEmulator({ clock });
+
+    it("dashboard: the second create takes the first one's list; a create after both lists again", async function () {
+        const { emu } = emulated;
+        const apis = emulatorApis(emu, { "observability:requestTimeoutMs": "600000" }, { clock });
+        const dashboards = collectionAt({ apis, signal: new AbortController().signal }, { variant: "self-hosted" }, "dashboards", wireDashboard);
+        const create = (name: string) =>
+            dashboards.create(`create Dashboard "${name}"`, { name, tiles: [errorsTile(emu.fixtures.sources.logs.id)] }, (d) => d.name === name);
+        const calls = () =>
+            emu.requests
+                .filter((r) => r.path === "/api/v2/dashboards")
+                .map((r) => `${r.method} ${r.method === "POST" ? (r.body as { name: string }).name : ""}`.trim());
+        emu.faults.failNext(1, "slow", { method: "POST", pathIncludes: "/dashboards" }, { slowMs: 1000 });
+
+        const first = create("first");
+        await clock.untilSleeping(1);
+        clock.advance(500); // the first list is half a second old, the first POST still held
+        await create("second");
+        clock.wakeNext();
+        await first;
+        await create("third");
+
+        assert.deepEqual(calls(), ["GET", "POST first", "POST second", "GET", "POST third"]);
+    });
+});
+
 describe("trust: a data pipe's lost create never takes over a pipe that existed before it", function () {
     const stack = useEmulatedStack(() => {}, { config: { "observability:requestTimeoutMs": "3000", "observability:pollIntervalMs": "0" } });
     const pipes = () => `/v1/organizations/${stack.emu.credentials.organizationId}/services/${stack.emu.credentials.serviceId}/pipes`;

@@ -1,3 +1,4 @@
+import { CreateSnapshots } from "./createSnapshots";
 import { Agent, Dispatcher, errors as undiciErrors } from "undici";
 import { z } from "zod";
 import { Clock, systemClock } from "./clock";
@@ -116,12 +117,8 @@ export class ApiClient {
     readonly notify: Notify;
     /** List responses shared between reads; cleared by every write through this client. */
     readonly lists: ListCache;
-    /**
-     * Lists taken right before creates, to tell objects that existed before a POST from the one it created. Only
-     * a list still in flight is shared (by creates that start together): an older one could miss an object made
-     * by hand since.
-     */
-    readonly snapshots: ListCache;
+    /** Lists taken before creates, shared by the creates of a collection that overlap in time. */
+    readonly snapshots = new CreateSnapshots();
     /** Whether any answer ever arrived: before that, a refused connection means a wrong URL, not a restart. */
     private reached = false;
 
@@ -129,7 +126,6 @@ export class ApiClient {
         this.clock = options.clock ?? systemClock;
         this.notify = options.notify ?? pulumiWarning;
         this.lists = new ListCache(options.listCacheMs ?? 0, this.clock);
-        this.snapshots = new ListCache(0, this.clock);
     }
 
     get name(): string {
