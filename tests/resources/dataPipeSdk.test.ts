@@ -125,7 +125,12 @@ describe("DataPipe SDK: the example program and getDataPipes", function () {
             settings: { engine_max_threads: 2 },
         };
         await stack.engine.up([
-            { type: "DataPipe", name: "listed", provider: 'exports.handler = () => require("pulumi-observability/providers").registry.dataPipe.provider;', inputs: kafka },
+            {
+                type: "DataPipe",
+                name: "listed",
+                provider: 'exports.handler = () => require("pulumi-observability/providers").registry.dataPipe.provider;',
+                inputs: kafka,
+            },
         ]);
         pipesState(stack.emu.cloud).behaviour.settingsPrefix = "vendor_";
         pipesState(stack.emu.cloud).behaviour.quantityStrings = true;
