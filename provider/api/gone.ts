@@ -1,6 +1,7 @@
 import { ApiError } from "./http/errors";
 
-// The one place of the "404 means gone" rule: a JSON 404 (`ApiError.isNotFound`, never a route that is not served)
+// The one place of the "404 means gone" rule: a 404 the client recognises as the API's own (`ApiError.isNotFound`: a
+// JSON body, or on the self-hosted API a plain-text one; never an HTML page, which is a route that is not served)
 // says the object does not exist. Every kind reads and deletes through these.
 
 /**

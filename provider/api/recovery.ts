@@ -107,9 +107,10 @@ export async function createWithoutAdoptingStrangers<W extends { id: string }>(s
     const created = await spec.client.snapshots.during(
         spec.listKey,
         () => spec.list(),
-        (snapshot) => {
-            const existed = new Set([...snapshot.map((object) => object.id), ...spec.claimed]);
-            return createOnce(spec.post, async () => pickCreated(await spec.list(), spec.matches, existed, spec.operation), spec.client);
+        (snapshot, siblings) => {
+            // Taken at each look: what the other creates of this process made since the list is theirs, not this one's.
+            const existed = () => new Set([...snapshot.map((object) => object.id), ...spec.claimed, ...siblings]);
+            return createOnce(spec.post, async () => pickCreated(await spec.list(), spec.matches, existed(), spec.operation), spec.client);
         },
     );
     if (!spec.id.safeParse(created.id).success) {

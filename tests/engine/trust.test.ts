@@ -168,21 +168,30 @@ describe("trust: a lost create is not posted again while the lost request may st
 describe("trust: creates that overlap share the list taken before their POSTs", function () {
     // Every create lists its collection before it posts (what that list holds is never adopted). A large stack's
     // creates overlap from first to last; one list each would double the requests of a self-hosted stack. The
-    // emulator holds the first POST on a virtual clock, so the second create surely starts while the first is
-    // in progress, and the third surely after both.
+    // emulator holds a request on a virtual clock, so a second create surely starts while the first is in progress.
     const clock = new ManualClock();
     const emulated = useEmulator({ clock });
 
-    it("dashboard: the second create takes the first one's list; a create after both lists again", async function () {
+    /** Dashboard creates through one client (so one set of shared lists), each create with its own deadline signal. */
+    function dashboardCreates() {
         const { emu } = emulated;
-        const apis = emulatorApis(emu, { "observability:requestTimeoutMs": "600000" }, { clock });
-        const dashboards = collectionAt({ apis, signal: new AbortController().signal }, { variant: "self-hosted" }, "dashboards", wireDashboard);
-        const create = (name: string) =>
-            dashboards.create(`create Dashboard "${name}"`, { name, tiles: [errorsTile(emu.fixtures.sources.logs.id)] }, (d) => d.name === name);
+        emu.clearRequests();
+        const apis = emulatorApis(emu, { "observability:requestTimeoutMs": "600000" }, { clock, notify: () => {} });
+        const create = (name: string, signal = new AbortController().signal) =>
+            collectionAt({ apis, signal }, { variant: "self-hosted" }, "dashboards", wireDashboard).create(
+                `create Dashboard "${name}"`,
+                { name, tiles: [errorsTile(emu.fixtures.sources.logs.id)] },
+                (d) => d.name === name,
+            );
         const calls = () =>
             emu.requests
                 .filter((r) => r.path === "/api/v2/dashboards")
                 .map((r) => `${r.method} ${r.method === "POST" ? (r.body as { name: string }).name : ""}`.trim());
+        return { emu, create, calls };
+    }
+
+    it("dashboard: the second create takes the first one's list; a create after both lists again", async function () {
+        const { emu, create, calls } = dashboardCreates();
         emu.faults.failNext(1, "slow", { method: "POST", pathIncludes: "/dashboards" }, { slowMs: 1000 });
 
         const first = create("first");
@@ -194,6 +203,45 @@ describe("trust: creates that overlap share the list taken before their POSTs", 
         await create("third");
 
         assert.deepEqual(calls(), ["GET", "POST first", "POST second", "GET", "POST third"]);
+    });
+
+    it("dashboard: a lost create never takes the object an overlapping twin create made after the shared list", async function () {
+        const { emu, create } = dashboardCreates();
+        emu.faults.failNext(1, "slow", { method: "POST", pathIncludes: "/dashboards" }, { slowMs: 1000 });
+        const twins = () => [...emu.store.selfHosted.dashboards.values()].filter((d) => d.name === "twin").map((d) => d.id);
+
+        const first = create("twin");
+        await clock.untilSleeping(1); // the first POST is held
+        emu.faults.failNext(1, "5xx", { method: "POST", pathIncludes: "/dashboards" });
+        const second = create("twin"); // shares the first list; its POST is lost, so it settles on the clock
+        await clock.untilSleeping(2);
+        clock.wakeNext(); // the first POST is applied and answered
+        const made = await first;
+        clock.wakeNext(); // the second looks again: the first one's dashboard matches, but is not its own
+        const other = await second;
+
+        assert.notEqual(other.id, made.id, "two resources never share one object");
+        assert.deepEqual(twins().sort(), [made.id, other.id].sort());
+    });
+
+    it("dashboard: when the shared list fails on the create that started it, a create that joined it lists on its own", async function () {
+        const { emu, create, calls } = dashboardCreates();
+        emu.faults.failNext(1, "slow", { method: "GET", pathIncludes: "/dashboards" }, { slowMs: 1000 });
+        const deadline = new AbortController();
+
+        const first = create("short deadline", deadline.signal).then(
+            () => "created",
+            () => "failed",
+        );
+        await clock.untilSleeping(1); // its list is held
+        const second = create("joined");
+        deadline.abort(new Error("the operation's timeout expired"));
+        assert.equal(await first, "failed");
+        const joined = await second;
+
+        assert.equal(emu.store.selfHosted.dashboards.get(joined.id)?.name, "joined");
+        assert.deepEqual(calls(), ["GET", "GET", "POST joined"]);
+        clock.wakeNext(); // lets the emulator end the held list
     });
 });
 

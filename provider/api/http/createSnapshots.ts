@@ -3,36 +3,55 @@
  * (`api/recovery.ts`). Creates of one collection that overlap in time share one list: a create that starts while
  * another is still in progress takes that one's list instead of its own, and the list is dropped once none is in
  * progress. A large stack's creates overlap from the first to the last, so they cost one list per collection instead
- * of one each, which under the self-hosted limit (100 requests per minute) would otherwise double the time they take.
- * What this cannot rule out is an identical object made by hand while the stack is creating objects of that kind.
+ * of one each. What this cannot rule out is an identical object made by hand while the stack is creating objects of
+ * that kind.
  */
 export class CreateSnapshots {
-    private readonly shared = new Map<string, { list: Promise<unknown>; creates: number }>();
+    private readonly shared = new Map<string, Shared>();
     readonly stats = { loads: 0, shares: 0 };
 
     /**
      * Runs one create with the collection's current list, loading it when no create of the collection is in progress.
+     * A create that joined a list another create loaded lists on its own when that list fails (it may have failed on
+     * the other create's deadline).
      * @param key the collection
-     * @param load lists the collection
-     * @param create the create, given that list
+     * @param load lists the collection (the ids of its objects)
+     * @param create the create, given that list and the ids the other creates sharing it have created so far
      */
-    async during<T, R>(key: string, load: () => Promise<T>, create: (list: T) => Promise<R>): Promise<R> {
+    async during<R extends { id: string }>(
+        key: string,
+        load: () => Promise<{ id: string }[]>,
+        create: (list: { id: string }[], siblings: ReadonlySet<string>) => Promise<R>,
+    ): Promise<R> {
         let entry = this.shared.get(key);
+        const joined = entry !== undefined;
         if (entry) {
             this.stats.shares++;
         } else {
             this.stats.loads++;
             const list = load();
-            const loaded = { list: list as Promise<unknown>, creates: 0 };
+            const loaded: Shared = { list, creates: 0, created: new Set() };
             this.shared.set(key, (entry = loaded));
             // A failed list is not shared: the next create lists again.
             list.catch(() => this.shared.get(key) === loaded && this.shared.delete(key));
         }
-        entry.creates++;
+        const mine = entry;
+        mine.creates++;
         try {
-            return await create((await entry.list) as T);
+            const list = await (joined ? mine.list.catch(() => load()) : mine.list);
+            const created = await create(list, mine.created);
+            mine.created.add(created.id);
+            return created;
         } finally {
-            if (--entry.creates === 0 && this.shared.get(key) === entry) this.shared.delete(key);
+            if (--mine.creates === 0 && this.shared.get(key) === mine) this.shared.delete(key);
         }
     }
+}
+
+interface Shared {
+    list: Promise<{ id: string }[]>;
+    /** Creates in progress with this list. */
+    creates: number;
+    /** Ids the creates sharing this list have created: never another create's lost object. */
+    created: Set<string>;
 }
