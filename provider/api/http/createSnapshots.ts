@@ -8,7 +8,6 @@
  */
 export class CreateSnapshots {
     private readonly shared = new Map<string, Shared>();
-    readonly stats = { loads: 0, shares: 0 };
 
     /**
      * Runs one create with the collection's current list, loading it when no create of the collection is in progress.
@@ -25,10 +24,7 @@ export class CreateSnapshots {
     ): Promise<R> {
         let entry = this.shared.get(key);
         const joined = entry !== undefined;
-        if (entry) {
-            this.stats.shares++;
-        } else {
-            this.stats.loads++;
+        if (!entry) {
             const list = load();
             const loaded: Shared = { list, creates: 0, created: new Set() };
             this.shared.set(key, (entry = loaded));
