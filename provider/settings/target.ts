@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Settings, Variant } from "./config";
-import { cloudId } from "../engine/fields";
+import { cloudId, Timeouts } from "../engine/fields";
 import { containsUnknown } from "../engine/unknown";
 
 /**
@@ -26,6 +26,16 @@ export interface TargetInputs {
     variant?: Variant;
     organizationId?: string;
     serviceId?: string;
+}
+
+/**
+ * The inputs a read reports for an observability object, before normalization: where its declaration put it, the
+ * server's fields, and the declared timeouts (local, never on the server).
+ * @param declared the declaration's target inputs and timeouts
+ * @param fields the server's fields, mapped to input names
+ */
+export function reportedAt<Fields extends object>(declared: TargetInputs & { timeouts?: Timeouts }, fields: Fields) {
+    return { variant: declared.variant, organizationId: declared.organizationId, serviceId: declared.serviceId, ...fields, timeouts: declared.timeouts };
 }
 
 /** Where an object really lives, resolved once at create and kept in the `target` output. */

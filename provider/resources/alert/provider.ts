@@ -4,7 +4,7 @@ import { hex24 } from "../../api/ids";
 import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "../../engine/dynamicProvider";
 import { ALERT_FIELD_KEYS, AlertInputs, AlertOutputs, alertSchema, isRange } from "./schema";
 import { alertFieldsFromWire, alertStatusFromWire, WireAlert, wireAlert } from "./wire";
-import { ResolvedTarget, resolveTarget, targetReplaceKeys } from "../../settings/target";
+import { ResolvedTarget, reportedAt, resolveTarget, targetReplaceKeys } from "../../settings/target";
 import { sameValue, valueAt } from "../../engine/values";
 
 /** How far the server's clock may be behind ours when a lost create is looked for by its `createdAt`. */
@@ -48,13 +48,7 @@ export type AlertDeclared = Pick<AlertInputs, "variant" | "organizationId" | "se
 
 /** Outputs from the server's answer: its fields normalized as `check` normalizes inputs, plus the read-only state. */
 function fromWire(ctx: OperationContext, alert: WireAlert, declared: AlertDeclared): AlertOutputs {
-    const reported = {
-        variant: declared.variant,
-        organizationId: declared.organizationId,
-        serviceId: declared.serviceId,
-        ...alertFieldsFromWire(alert, declared.channels !== undefined),
-        timeouts: declared.timeouts,
-    };
+    const reported = reportedAt(declared, alertFieldsFromWire(alert, declared.channels !== undefined));
     return { ...normalizeReported(definition, ctx.apis.settings, reported), target: declared.target, ...alertStatusFromWire(alert) };
 }
 

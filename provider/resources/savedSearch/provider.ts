@@ -3,7 +3,7 @@ import { hex24 } from "../../api/ids";
 import { OperationContext, targetClients } from "../../api/apis";
 import { dynamicProvider, normalizeReported, ResourceDefinition } from "../../engine/dynamicProvider";
 import { sameValue } from "../../engine/values";
-import { ResolvedTarget, resolveTarget, targetReplaceKeys } from "../../settings/target";
+import { ResolvedTarget, reportedAt, resolveTarget, targetReplaceKeys } from "../../settings/target";
 import { SavedSearchInputs, SavedSearchOutputs, savedSearchSchema } from "./schema";
 import { savedSearchBody, savedSearchFieldsFromWire, WireSavedSearch, wireSavedSearch } from "./wire";
 
@@ -16,13 +16,7 @@ const collection = (ctx: OperationContext, target: ResolvedTarget) => collection
 
 /** Outputs from the server's answer, normalized as `check` normalizes inputs. */
 function fromWire(ctx: OperationContext, search: WireSavedSearch, declared: SavedSearchDeclared): SavedSearchOutputs {
-    const reported = {
-        variant: declared.variant,
-        organizationId: declared.organizationId,
-        serviceId: declared.serviceId,
-        ...savedSearchFieldsFromWire(search),
-        timeouts: declared.timeouts,
-    };
+    const reported = reportedAt(declared, savedSearchFieldsFromWire(search));
     return { ...normalizeReported(definition, ctx.apis.settings, reported), target: declared.target };
 }
 

@@ -4,7 +4,7 @@ import { hex24 } from "../../api/ids";
 import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "../../engine/dynamicProvider";
 import { sameValue } from "../../engine/values";
 import { targetClients } from "../../api/apis";
-import { ResolvedTarget, resolveTarget, targetReplaceKeys, targetSchema } from "../../settings/target";
+import { ResolvedTarget, reportedAt, resolveTarget, targetReplaceKeys, targetSchema } from "../../settings/target";
 import { sourceSchema, SourceInputs, SourceOutputs } from "./schema";
 import { sourceBody, sourceFieldsFromWire, WireSource, wireSource } from "./wire";
 
@@ -20,13 +20,7 @@ const sourcesAt = (ctx: OperationContext, target: ResolvedTarget) =>
 
 /** The read mapping (refresh, adoption, export): the outputs and the normalized inputs that reproduce the server's source. */
 export function readSource(ctx: OperationContext, source: WireSource, declared: SourceDeclared): { outs: SourceOutputs; inputs: SourceInputs } {
-    const reported = {
-        variant: declared.variant,
-        organizationId: declared.organizationId,
-        serviceId: declared.serviceId,
-        ...sourceFieldsFromWire(source),
-        timeouts: declared.timeouts,
-    };
+    const reported = reportedAt(declared, sourceFieldsFromWire(source));
     const inputs = normalizeReported(definition, ctx.apis.settings, reported);
     return { outs: { ...inputs, target: declared.target }, inputs };
 }

@@ -3,7 +3,7 @@ import { hex24 } from "../../api/ids";
 import { OperationContext, targetClients } from "../../api/apis";
 import { dynamicProvider, normalizeReported, ResourceDefinition } from "../../engine/dynamicProvider";
 import { withoutSecretsInErrors } from "../../engine/secrets";
-import { ResolvedTarget, resolveTarget, targetReplaceKeys } from "../../settings/target";
+import { ResolvedTarget, reportedAt, resolveTarget, targetReplaceKeys } from "../../settings/target";
 import { WebhookInputs, WebhookOutputs, webhookSchema } from "./schema";
 import { webhookBody, webhookFieldsFromWire, webhookSecrets, WebhookWriteOnly, WireWebhook, wireWebhook } from "./wire";
 
@@ -17,13 +17,7 @@ const collection = (ctx: OperationContext, target: ResolvedTarget) => collection
 
 /** Outputs from the server's answer, normalized as `check` normalizes inputs. */
 function fromWire(ctx: OperationContext, webhook: WireWebhook, declared: WebhookDeclared): WebhookOutputs {
-    const reported = {
-        variant: declared.variant,
-        organizationId: declared.organizationId,
-        serviceId: declared.serviceId,
-        ...webhookFieldsFromWire(webhook, declared),
-        timeouts: declared.timeouts,
-    };
+    const reported = reportedAt(declared, webhookFieldsFromWire(webhook, declared));
     return { ...normalizeReported(definition, ctx.apis.settings, reported), target: declared.target };
 }
 
