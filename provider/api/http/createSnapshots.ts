@@ -22,16 +22,8 @@ export class CreateSnapshots {
         load: () => Promise<{ id: string }[]>,
         create: (list: { id: string }[], siblings: ReadonlySet<string>) => Promise<R>,
     ): Promise<R> {
-        let entry = this.shared.get(key);
-        const joined = entry !== undefined;
-        if (!entry) {
-            const list = load();
-            const loaded: Shared = { list, creates: 0, created: new Set() };
-            this.shared.set(key, (entry = loaded));
-            // A failed list is not shared: the next create lists again.
-            list.catch(() => this.shared.get(key) === loaded && this.shared.delete(key));
-        }
-        const mine = entry;
+        const joined = this.shared.get(key);
+        const mine = joined ?? this.load(key, load);
         mine.creates++;
         try {
             const list = await (joined ? mine.list.catch(() => load()) : mine.list);
@@ -41,6 +33,14 @@ export class CreateSnapshots {
         } finally {
             if (--mine.creates === 0 && this.shared.get(key) === mine) this.shared.delete(key);
         }
+    }
+
+    /** Starts the list creates of `key` share; a failed list is not shared, so the next create lists again. */
+    private load(key: string, load: () => Promise<{ id: string }[]>): Shared {
+        const loaded: Shared = { list: load(), creates: 0, created: new Set() };
+        this.shared.set(key, loaded);
+        loaded.list.catch(() => this.shared.get(key) === loaded && this.shared.delete(key));
+        return loaded;
     }
 }
 
