@@ -8,10 +8,31 @@ import { RateLimiter } from "../../provider/api/http/rateLimiter";
 import { retryAfterMs } from "../../provider/api/http/retry";
 import { path } from "../../provider/api/ids";
 import { createOnce } from "../../provider/api/recovery";
+import { Emulator } from "../emulator";
 import { ScriptedServer } from "../support/scriptedServer";
 import { VirtualClock } from "../support/virtualClock";
 
 const SECRET = "3f1c2a9e-5b7d-4c11-9a0e-5a4d1c2b3e4f";
+
+/** A client of the API at `baseUrl` on a virtual clock, with short retries. */
+function clientAt(baseUrl: string, clock: VirtualClock, options: { envelope: Envelope; limiter: RateLimiter; key?: string }): ApiClient {
+    const key = options.key ?? SECRET;
+    return new ApiClient({
+        name: "self-hosted",
+        baseUrl: new URL(baseUrl),
+        authorization: `Bearer ${key}`,
+        secrets: [key],
+        credentialHelp: "set `observability:apiKey` (environment variable OBSERVABILITY_API_KEY)",
+        urlSetting: "apiUrl",
+        describeSetting: (name) => name,
+        plainTextNotFound: true,
+        envelope: options.envelope,
+        limiter: options.limiter,
+        retry: { baseDelayMs: 100, maxDelayMs: 1000, budgetMs: 10_000 },
+        timeoutMs: 5_000,
+        clock,
+    });
+}
 
 describe("HTTP core", () => {
     let server: ScriptedServer;
@@ -23,23 +44,8 @@ describe("HTTP core", () => {
     });
     afterEach(() => server.close());
 
-    function client(envelope: Envelope = selfHostedEnvelope, limiter = new RateLimiter({ limit: 1000, windowMs: 1000 }, clock)) {
-        return new ApiClient({
-            name: "self-hosted",
-            baseUrl: new URL(`${server.url}/api/v2`),
-            authorization: `Bearer ${SECRET}`,
-            secrets: [SECRET],
-            credentialHelp: "set `observability:apiKey` (environment variable OBSERVABILITY_API_KEY)",
-            urlSetting: "apiUrl",
-            describeSetting: (name) => name,
-            plainTextNotFound: true,
-            envelope,
-            limiter,
-            retry: { baseDelayMs: 100, maxDelayMs: 1000, budgetMs: 10_000 },
-            timeoutMs: 5_000,
-            clock,
-        });
-    }
+    const client = (envelope: Envelope = selfHostedEnvelope, limiter = new RateLimiter({ limit: 1000, windowMs: 1000 }, clock)) =>
+        clientAt(`${server.url}/api/v2`, clock, { envelope, limiter });
     const get = { operation: "read Thing", method: "GET" as const, path: "/things/1", response: z.object({ id: z.string() }) };
     /** The error a request ends with (undefined when it succeeds). */
     const failureOf = (api: ApiClient, spec: Parameters<ApiClient["request"]>[0] = get): Promise<unknown> =>
@@ -172,6 +178,64 @@ describe("RateLimiter: a request counts until its answer arrives", () => {
         release();
         await next;
         assert.equal(clock.now() - answered, 1000);
+    });
+});
+
+describe("RateLimiter: the server's window", () => {
+    it("forgets, once the server's window is over, the requests the server counted in it", async () => {
+        const clock = new VirtualClock();
+        const limiter = new RateLimiter({ limit: 2, windowMs: 10_000 }, clock, 0);
+        const start = clock.now();
+        const send = async (resetSeconds: number) => {
+            const release = await limiter.acquire();
+            limiter.observe({ sentAt: clock.now(), answeredAt: clock.now(), resetSeconds });
+            release();
+        };
+        await send(10); // opens the server's window, which ends 10 s later
+        await clock.sleep(8_000);
+        await send(2);
+        // The limit is taken: the first request frees its slot a window after its answer (10 s), the second
+        // only at 18 s by the limiter's own count, but the server said its window ends by 11 s.
+        await send(10);
+        assert.equal(clock.now() - start, 10_000);
+        await send(9);
+        assert.equal(clock.now() - start, 11_000, "the request counted in the ended window no longer holds a slot");
+    });
+
+    it("ignores a reset longer than its own window: that is another budget, whose end says nothing of this one", async () => {
+        const clock = new VirtualClock();
+        const limiter = new RateLimiter({ limit: 1, windowMs: 10_000 }, clock, 0);
+        const start = clock.now();
+        const release = await limiter.acquire();
+        limiter.observe({ sentAt: clock.now(), answeredAt: clock.now(), resetSeconds: 3600 });
+        release();
+        await clock.sleep(3_598_500);
+        (await limiter.acquire())();
+        // Taken as this budget's window, the hour would end by 3601 s and free the slot of the request answered
+        // at 3598.5 s, counted 2.5 s earlier.
+        await limiter.acquire();
+        assert.equal(clock.now() - start, 3_608_500);
+    });
+
+    it("uses the whole budget of each of the emulator's fixed windows, and is never refused", async () => {
+        const clock = new VirtualClock();
+        const emu = await Emulator.start({ clock });
+        try {
+            emu.rateLimits.set({ selfHosted: { limit: 10, windowMs: 10_000 } });
+            const limiter = new RateLimiter({ limit: 10, windowMs: 10_000 }, clock);
+            const api = clientAt(`${emu.url}/api/v2`, clock, { envelope: selfHostedEnvelope, limiter, key: emu.credentials.apiKey });
+            const list = { operation: "list sources", method: "GET" as const, path: "/sources", response: z.unknown() };
+            const start = clock.now();
+            for (let i = 0; i < 6; i++) await api.request(list);
+            await clock.sleep(8_000);
+            // Four more fill the server's first window; the rest wait for the second one, which the server opens
+            // at 10 s and which the client, told so, fills at once instead of after its own sliding window.
+            for (let i = 0; i < 14; i++) await api.request(list);
+            assert.equal(emu.rateLimits.stats.selfHosted, 0, "no 429");
+            assert.ok(clock.now() - start <= 11_250, `all 20 requests sent by ${clock.now() - start} ms (18 s by the sliding window alone)`);
+        } finally {
+            await emu.close();
+        }
     });
 });
 

@@ -8,7 +8,7 @@ import { ListCache } from "./listCache";
 import { ApiError } from "./errors";
 import { hintFor } from "./hints";
 import { RateLimiter } from "./rateLimiter";
-import { backoffDelay, retryAfterMs, RetryPolicy } from "./retry";
+import { backoffDelay, retryAfterMs, RetryPolicy, serverWindowResetSeconds } from "./retry";
 import { redact, truncate } from "./redact";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -231,9 +231,15 @@ export class ApiClient {
             if (spec.signal?.aborted) throw this.deadlineError(spec, false);
             throw error;
         }
+        const sentAt = this.clock.now();
         spec.onSend?.();
         try {
-            return await this.send(spec);
+            const outcome = await this.send(spec);
+            if (outcome.kind === "response") {
+                const resetSeconds = serverWindowResetSeconds(outcome.response.headers);
+                if (resetSeconds !== undefined) this.options.limiter.observe({ sentAt, answeredAt: this.clock.now(), resetSeconds });
+            }
+            return outcome;
         } finally {
             release();
         }

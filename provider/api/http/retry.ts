@@ -16,17 +16,20 @@ export function backoffDelay(attempt: number, policy: RetryPolicy, random: () =>
     return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
+type Headers = Record<string, string | string[] | undefined>;
+
+const headerValue = (headers: Headers, name: string): string | undefined => {
+    const value = headers[name];
+    return Array.isArray(value) ? value[0] : value;
+};
+
 /**
  * The wait a 429 asks for, in ms, from `Retry-After` (seconds or an HTTP date), `RateLimit-Reset`
  * (seconds, draft-6) or `X-RateLimit-Reset` (seconds), whichever is present first.
  */
-export function retryAfterMs(headers: Record<string, string | string[] | undefined>, now: number): number | undefined {
-    const read = (name: string) => {
-        const value = headers[name];
-        return Array.isArray(value) ? value[0] : value;
-    };
+export function retryAfterMs(headers: Headers, now: number): number | undefined {
     for (const name of ["retry-after", "ratelimit-reset", "x-ratelimit-reset"]) {
-        const raw = read(name);
+        const raw = headerValue(headers, name);
         if (raw === undefined || raw.trim() === "") continue;
         const seconds = Number(raw);
         // A value this large is an epoch timestamp, not a delay.
@@ -36,4 +39,14 @@ export function retryAfterMs(headers: Record<string, string | string[] | undefin
         if (!Number.isNaN(date)) return Math.max(0, date - now);
     }
     return undefined;
+}
+
+/**
+ * Whole seconds until the server's rate-limit window resets, from the draft-6 `RateLimit-Reset` header that the
+ * self-hosted API sends with every answer (contract §1.7); undefined without one, or when it is not a delay.
+ */
+export function serverWindowResetSeconds(headers: Headers): number | undefined {
+    const raw = headerValue(headers, "ratelimit-reset")?.trim();
+    if (raw === undefined || !/^\d{1,7}$/.test(raw)) return undefined;
+    return Number(raw);
 }
