@@ -26,23 +26,17 @@ export interface Collection<W extends { id: string }> {
     delete(operation: string, id: string): Promise<void>;
 }
 
-/** The observability collections the resources manage. */
-export type CollectionName = "dashboards" | "alerts" | "connections" | "sources" | "saved-searches" | "webhooks";
-
-/** Collections with no GET by id in either variant (contract-extended §4.1): one object is read through the list. */
-const LIST_ONLY: ReadonlySet<CollectionName> = new Set(["webhooks"]);
-
 /**
- * The collection `name` of the variant, organization and service in `target`, answering objects parsed by `wire`.
- * `byId: false` for a collection that serves no GET by id in this variant (managed sources): an object is then read
- * from the list, as for the list-only collections.
+ * The collection `name` (its path segment: `dashboards`, `saved-searches`, …) of the variant, organization and
+ * service in `target`, answering objects parsed by `wire`. `byId: false` for a collection that serves no GET by id
+ * (webhooks, managed sources): an object is then read from the list.
  */
 export function collectionAt<W extends { id: string }>(
     ctx: OperationContext,
     target: ResolvedTarget,
-    name: CollectionName,
+    name: string,
     wire: z.ZodType<W>,
-    { byId = !LIST_ONLY.has(name) }: { byId?: boolean } = {},
+    { byId = true }: { byId?: boolean } = {},
 ): Collection<W> {
     const api = ctx.apis.observability(target.variant, target);
     const { client } = api;

@@ -12,8 +12,8 @@ export type WebhookDeclared = Pick<WebhookInputs, "variant" | "organizationId" |
 
 const label = (name: string) => `Webhook ${JSON.stringify(name)}`;
 
-// No GET by id in either variant: the collection reads one webhook through the (paged) list.
-const collection = (ctx: OperationContext, target: ResolvedTarget) => collectionAt(ctx, target, "webhooks", wireWebhook);
+// No GET by id in either variant (contract-extended §4.1): the collection reads one webhook through the (paged) list.
+const collection = (ctx: OperationContext, target: ResolvedTarget) => collectionAt(ctx, target, "webhooks", wireWebhook, { byId: false });
 
 /** Outputs from the server's answer, normalized as `check` normalizes inputs. */
 function fromWire(ctx: OperationContext, webhook: WireWebhook, declared: WebhookDeclared): WebhookOutputs {
