@@ -8,7 +8,7 @@ import { ListCache } from "./listCache";
 import { ApiError } from "./errors";
 import { hintFor } from "./hints";
 import { RateLimiter } from "./rateLimiter";
-import { backoffDelay, retryAfterMs, RetryPolicy, serverWindowResetSeconds } from "./retry";
+import { backoffDelay, ResponseHeaders, retryAfterMs, RetryPolicy, serverWindowResetSeconds } from "./retry";
 import { redact, truncate } from "./redact";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -104,7 +104,7 @@ type Outcome =
 
 interface RawResponse {
     status: number;
-    headers: Record<string, string | string[] | undefined>;
+    headers: ResponseHeaders;
     text: string;
 }
 

@@ -16,9 +16,10 @@ export function backoffDelay(attempt: number, policy: RetryPolicy, random: () =>
     return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
-type Headers = Record<string, string | string[] | undefined>;
+/** Response headers as undici hands them over: lower-case names, a repeated header as an array. */
+export type ResponseHeaders = Record<string, string | string[] | undefined>;
 
-const headerValue = (headers: Headers, name: string): string | undefined => {
+const headerValue = (headers: ResponseHeaders, name: string): string | undefined => {
     const value = headers[name];
     return Array.isArray(value) ? value[0] : value;
 };
@@ -27,7 +28,7 @@ const headerValue = (headers: Headers, name: string): string | undefined => {
  * The wait a 429 asks for, in ms, from `Retry-After` (seconds or an HTTP date), `RateLimit-Reset`
  * (seconds, draft-6) or `X-RateLimit-Reset` (seconds), whichever is present first.
  */
-export function retryAfterMs(headers: Headers, now: number): number | undefined {
+export function retryAfterMs(headers: ResponseHeaders, now: number): number | undefined {
     for (const name of ["retry-after", "ratelimit-reset", "x-ratelimit-reset"]) {
         const raw = headerValue(headers, name);
         if (raw === undefined || raw.trim() === "") continue;
@@ -45,7 +46,7 @@ export function retryAfterMs(headers: Headers, now: number): number | undefined 
  * Whole seconds until the server's rate-limit window resets, from the draft-6 `RateLimit-Reset` header that the
  * self-hosted API sends with every answer (contract §1.7); undefined without one, or when it is not a delay.
  */
-export function serverWindowResetSeconds(headers: Headers): number | undefined {
+export function serverWindowResetSeconds(headers: ResponseHeaders): number | undefined {
     const raw = headerValue(headers, "ratelimit-reset")?.trim();
     if (raw === undefined || !/^\d{1,7}$/.test(raw)) return undefined;
     return Number(raw);
