@@ -15,10 +15,10 @@ import { emulatorClient, type RawResponse, type Variant } from "../support/emula
 
 /** The upstream sources the facts are read from, at the commits read. */
 export const UPSTREAM = {
-    /** The open-source self-hosted server, `@hyperdx/api` 2.36.0. */
-    selfHosted: "hyperdxio/hyperdx@b52a6fa83a1a8f6d1cc70e8b676103ade6a1b207",
-    /** The vendor's Terraform provider v3.25.3 (how the cloud API is used). */
-    cloudProvider: "ClickHouse/terraform-provider-clickhouse@c320db99ba37b84eca0181a074b2501f946d4d04",
+    /** The open-source self-hosted server's repository (its API package 2.36.0), by commit: no product name here. */
+    selfHosted: "self-hosted server @b52a6fa83a1a8f6d1cc70e8b676103ade6a1b207",
+    /** The vendor's Terraform provider v3.25.3 (how the cloud API is used), by commit. */
+    cloudProvider: "vendor Terraform provider @c320db99ba37b84eca0181a074b2501f946d4d04",
     /** The cloud API's OpenAPI document, as copied into `tests/emulator/openapi/cloud.json`. */
     cloudDocument: "tests/emulator/openapi/cloud.json",
 } as const;
