@@ -7,6 +7,8 @@ import { DEFAULT_LIMITS, sharedLimiter } from "./http/rateLimiter";
 import { DEFAULT_RETRY, RetryPolicy } from "./http/retry";
 import { DEFAULT_API_URL, Settings, Variant, where } from "../settings/config";
 import { path } from "./ids";
+import { ConfigurationError } from "./http/errors";
+import { WireNames, WireNamesError, type WireSegment } from "./wireNames";
 
 /** Where a dashboard, alert or lookup lives: one of the two variants, with its path prefix. */
 export interface ObservabilityApi {
@@ -25,6 +27,7 @@ export interface ServiceTarget {
 /** Builds API clients from settings; one instance per configured provider. */
 export class Apis {
     private readonly clients = new Map<string, ApiClient>();
+    private names?: WireNames;
 
     /**
      * @param settings the provider's configuration
@@ -63,14 +66,31 @@ export class Apis {
     observability(variant?: Variant, target: ServiceTarget = {}): ObservabilityApi {
         const chosen = this.settings.variant(variant);
         if (chosen === "self-hosted") return { variant: chosen, client: this.selfHosted(), prefix: "" };
-        return { variant: chosen, client: this.cloud(), prefix: `${this.servicePath(target)}/observability` };
+        return { variant: chosen, client: this.cloud(), prefix: this.servicePath(target, "observability") };
     }
 
-    /** `/organizations/{org}/services/{svc}` for the target, defaulting to configuration. */
-    servicePath(target: ServiceTarget = {}): string {
+    /**
+     * `/organizations/{org}/services/{svc}` for the target, defaulting to configuration, followed by the server's
+     * spelling of `segment` when one is given (`…/pipes`).
+     */
+    servicePath(target: ServiceTarget = {}, segment?: WireSegment): string {
         const org = this.settings.uuid("organizationId", target.organizationId);
         const svc = this.settings.uuid("serviceId", target.serviceId);
-        return path`/organizations/${org}/services/${svc}`;
+        const service = path`/organizations/${org}/services/${svc}`;
+        return segment === undefined ? service : `${service}/${this.wireNames().segment(segment)}`;
+    }
+
+    /** The wire names in force (`observability:wireNames`), read once; a bad value fails at preview. */
+    wireNames(): WireNames {
+        if (this.names === undefined) {
+            try {
+                this.names = WireNames.parse(this.settings.get("wireNames"));
+            } catch (error) {
+                if (!(error instanceof WireNamesError)) throw error;
+                throw new ConfigurationError(`${where("wireNames")} ${error.message}`);
+            }
+        }
+        return this.names;
     }
 
     private client(
@@ -88,8 +108,11 @@ export class Apis {
         const timeoutMs = this.settings.duration("requestTimeoutMs", 30_000);
         const listCacheMs = this.settings.duration("readCacheMs", 10_000);
         const maxResponseBytes = this.settings.bytes("maxResponseBytes", DEFAULT_MAX_RESPONSE_BYTES);
+        const wire = this.wireNames();
         const fingerprint = createHash("sha256")
-            .update(`${baseUrl.href}|${authorization}|${JSON.stringify(retry)}|${timeoutMs}|${listCacheMs}|${maxResponseBytes}|${JSON.stringify(extra.rate)}`)
+            .update(
+                `${baseUrl.href}|${authorization}|${JSON.stringify(retry)}|${timeoutMs}|${listCacheMs}|${maxResponseBytes}|${JSON.stringify(extra.rate)}|${wire}`,
+            )
             .digest("hex");
         let client = this.clients.get(fingerprint);
         if (!client) {
@@ -108,6 +131,7 @@ export class Apis {
                 retry,
                 timeoutMs,
                 listCacheMs,
+                wire,
                 ...this.environment,
             });
             this.clients.set(fingerprint, client);

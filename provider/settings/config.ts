@@ -44,6 +44,10 @@ export const SETTINGS = {
     },
     selfHostedRateLimit: { env: "OBSERVABILITY_SELF_HOSTED_RATE_LIMIT", description: "client-side limit, `<requests>/<seconds>s` (default 100/60s)" },
     cloudRateLimit: { env: "OBSERVABILITY_CLOUD_RATE_LIMIT", description: "client-side limit, `<requests>/<seconds>s` (default 10/10s)" },
+    wireNames: {
+        env: "OBSERVABILITY_WIRE_NAMES",
+        description: "JSON object of neutral wire name → the server's name, for a server that spells them otherwise (default: the neutral names)",
+    },
 } as const satisfies Record<string, SettingDefinition>;
 
 export type SettingName = keyof typeof SETTINGS;

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { type Clock, systemClock } from "./clock";
 import { Faults } from "./faults";
 import { handleRequest, type PipelineDeps } from "./http/pipeline";
+import { ServerNames, type ServerWireNames } from "./http/serverNames";
 import { cloudTransport, selfHostedTransport } from "./http/transports";
 import { IdFactory, Prng } from "./random";
 import { RateLimits } from "./rateLimits";
@@ -38,6 +39,8 @@ export interface EmulatorOptions {
      * service keeps only its platform-provisioned connection (`managedConnectionId`), which its API cannot list.
      */
     fixtures?: "seeded" | "empty";
+    /** The server's own spellings of the neutral wire names (default: the neutral names), as a real server has them. */
+    wireNames?: ServerWireNames;
 }
 
 /** A local emulator of the self-hosted API (`/api/v2`) and the cloud API (`/v1`) on one loopback origin. */
@@ -122,6 +125,7 @@ export class Emulator {
             requests: emulator.requests,
             invalidRequests: emulator.invalidRequests,
             serverErrors: emulator.serverErrors,
+            names: new ServerNames(options.wireNames),
             context: (route) => ({
                 team: route.api === "self-hosted" ? store.selfHosted : store.managed,
                 store,

@@ -112,7 +112,6 @@ describe("DataPipe (through the real host, against the emulator)", function () {
         pipes.behaviour.failByName.clear();
         pipes.behaviour.holdByName.clear();
         delete pipes.behaviour.failAll;
-        delete pipes.behaviour.settingsPrefix;
         pipes.behaviour.quantityStrings = false;
         pipes.behaviour.transientZeroAfterScaling = false;
         stack.emu.cloud.setServiceState("running");
@@ -376,7 +375,7 @@ describe("DataPipe (through the real host, against the emulator)", function () {
             assert.deepEqual(refreshed.same, ["p"], "`1000m` and `4096Mi` read as 1000 millicores and 4 GB");
         });
 
-        it("puts settings with the spec's names and reads the other prefix back", async function () {
+        it("puts the whole settings with their names, an undeclared one as null (another prefix: tests/api/wireNames.test.ts)", async function () {
             await stack.engine.up(declare("p", kafkaPipe("orders", { settings: { engine_max_threads: 4, streaming_max_insert_wait_ms: 1000 } })));
             const id = stateOf("p").id;
             stack.emu.clearRequests();
@@ -385,7 +384,6 @@ describe("DataPipe (through the real host, against the emulator)", function () {
             await stack.engine.up(declare("p", kafkaPipe("orders", { settings })));
 
             assert.deepEqual(writes(), [{ call: `PUT /${id}/settings`, status: 200, body: { ...settings, streaming_max_insert_wait_ms: null } }]);
-            pipes.behaviour.settingsPrefix = "vendor_";
             assert.deepEqual((await stack.engine.refresh()).same, ["p"]);
             assert.deepEqual(stateOf("p").outputs.settings, settings);
         });

@@ -132,7 +132,6 @@ describe("DataPipe SDK: the example program and getDataPipes", function () {
                 inputs: kafka,
             },
         ]);
-        pipesState(stack.emu.cloud).behaviour.settingsPrefix = "vendor_";
         pipesState(stack.emu.cloud).behaviour.quantityStrings = true;
         const saved = { ...process.env };
         Object.assign(process.env, stack.emu.env(), { OBSERVABILITY_CLOUD_RATE_LIMIT: "10000/1s" });
@@ -150,7 +149,6 @@ describe("DataPipe SDK: the example program and getDataPipes", function () {
         } finally {
             for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
             Object.assign(process.env, saved);
-            delete pipesState(stack.emu.cloud).behaviour.settingsPrefix;
             pipesState(stack.emu.cloud).behaviour.quantityStrings = false;
             await stack.engine.destroy();
         }

@@ -70,6 +70,14 @@ export interface ApiClientOptions {
     clock?: Clock;
     /** Where waits the user should know about are told (default: a warning in Pulumi's log). */
     notify?: Notify;
+    /** Renames of the server's field names in bodies, both ways (default: none). */
+    wire?: WireTranslation;
+}
+
+/** How request bodies and answers are translated between the package's names and the server's. */
+export interface WireTranslation {
+    toServer(body: unknown): unknown;
+    fromServer(body: unknown): unknown;
 }
 
 /** Pagination metadata of a list page. */
@@ -265,7 +273,7 @@ export class ApiClient {
         let body: string | undefined;
         if (spec.body !== undefined) {
             headers["content-type"] = "application/json";
-            body = JSON.stringify(spec.body);
+            body = JSON.stringify(this.options.wire ? this.options.wire.toServer(spec.body) : spec.body);
         }
         const timeout = AbortSignal.timeout(this.options.timeoutMs);
         const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
@@ -295,6 +303,7 @@ export class ApiClient {
         let json: unknown;
         try {
             json = response.text.trim() === "" ? undefined : JSON.parse(response.text);
+            if (this.options.wire) json = this.options.wire.fromServer(json);
             payload = this.options.envelope.unwrap(json);
         } catch {
             throw this.unexpected(spec, response, "the body is not the API's JSON envelope");

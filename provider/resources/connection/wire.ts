@@ -2,27 +2,27 @@ import { z } from "zod";
 import type { ConnectionInputs } from "./schema";
 
 /**
- * A connection as the API returns it: never the password. The settings prefix is also accepted under the
- * reference server's spelling (any key ending in `SettingPrefix`).
+ * A connection as the API returns it: never the password. The setting-prefix field arrives under its neutral name
+ * (the client translates the server's, see `api/wireNames.ts`).
  */
 export const wireConnection = z.looseObject({
     id: z.string(),
     name: z.string(),
     host: z.string(),
     username: z.string(),
+    observabilitySettingPrefix: z.string().nullish(),
     isPrometheusEndpoint: z.boolean().nullish(),
 });
 export type WireConnection = z.infer<typeof wireConnection>;
 
 /** The fields of a read, in the inputs' form: an absent, null or empty prefix is unset, an absent flag false. */
 export function connectionFromWire(connection: WireConnection): Omit<ConnectionInputs, "password" | "timeouts"> {
-    const prefixKey = Object.keys(connection).find((key) => key.endsWith("SettingPrefix"));
-    const prefix = prefixKey === undefined ? undefined : connection[prefixKey];
+    const prefix = connection.observabilitySettingPrefix;
     return {
         name: connection.name,
         host: connection.host,
         username: connection.username,
-        observabilitySettingPrefix: typeof prefix === "string" && prefix !== "" ? prefix : undefined,
+        observabilitySettingPrefix: prefix === null || prefix === "" ? undefined : prefix,
         isPrometheusEndpoint: connection.isPrometheusEndpoint ?? false,
     };
 }

@@ -38,7 +38,7 @@ export class PipeApi {
         readonly operation: string,
     ) {
         this.client = ctx.apis.cloud();
-        this.base = `${ctx.apis.servicePath(target)}/pipes`;
+        this.base = ctx.apis.servicePath(target, "pipes");
         this.secrets = secretTexts(target.secrets);
     }
 

@@ -209,20 +209,14 @@ function inDeclaredOrder(reported: TableMapping[], declared: readonly TableMappi
 }
 
 /**
- * Settings as reported, under the spec's names: the reference spells the `engine_` settings with another
- * prefix, so any `<prefix>_<suffix>` whose `engine_<suffix>` is a known setting is read as that setting.
+ * Settings as reported: the known `engine_` settings that are set (the client has already put the server's prefix
+ * back to `engine_`, see `api/wireNames.ts`).
  */
 export function reportedSettings(reported: Record<string, unknown> | null | undefined): DataPipeSettings {
     const known = new Set<string>(PIPE_SETTING_NAMES);
-    const entries = Object.entries(reported ?? {}).filter(([, value]) => value !== null && value !== undefined);
-    const out: Record<string, unknown> = {};
-    for (const [key, value] of entries) {
-        const name = `engine_${key.replace(/^[A-Za-z0-9]+_/, "")}`;
-        if (!known.has(key) && known.has(name)) out[name] = value;
-    }
-    // The spec's own spelling wins when both are reported.
-    for (const [key, value] of entries) if (known.has(key)) out[key] = value;
-    return out as DataPipeSettings;
+    return Object.fromEntries(
+        Object.entries(reported ?? {}).filter(([key, value]) => known.has(key) && value !== null && value !== undefined),
+    ) as DataPipeSettings;
 }
 
 /** Millicores of a CPU amount (`500m`, `0.5`, 500); undefined for what cannot be read. */

@@ -46,7 +46,7 @@ export class EndpointApi {
         readonly operation: string,
     ) {
         this.client = ctx.apis.cloud();
-        this.base = `${ctx.apis.servicePath(target)}/pipesReversePrivateEndpoints`;
+        this.base = ctx.apis.servicePath(target, "pipesReversePrivateEndpoints");
     }
 
     list(): Promise<WireEndpoint[]> {

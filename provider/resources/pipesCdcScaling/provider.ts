@@ -15,7 +15,7 @@ type Outputs = PipesCdcScalingOutputs;
 type Target = { organizationId: string; serviceId: string };
 
 const label = (verb: string, target: Target) => `${verb} ${TYPE_NAME} of service ${target.serviceId}`;
-const scalingPath = (ctx: OperationContext, target: Target) => `${ctx.apis.servicePath(target)}/pipesCdcScaling`;
+const scalingPath = (ctx: OperationContext, target: Target) => ctx.apis.servicePath(target, "pipesCdcScaling");
 
 /** Thrown when the service has no CDC capacity to read: it has no database pipe. */
 export class NoDatabasePipe extends Error {}

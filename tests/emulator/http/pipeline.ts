@@ -9,6 +9,7 @@ import type { ApiName, Credentials, InvalidRequest, RecordedRequest } from "../t
 import type { RequestFailure, RequestValidator } from "../validation/requestValidator";
 import { ApiError, ContractViolation } from "./apiError";
 import { cannot, type Headers, type Outgoing, write } from "./send";
+import type { ServerNames } from "./serverNames";
 import type { Transport } from "./transports";
 
 const BODY_LIMIT = 32 * 1024 * 1024;
@@ -34,6 +35,8 @@ export interface PipelineDeps {
     serverErrors: Error[];
     /** Builds the handler context for a route's variant. */
     context(route: RegisteredRoute): HandlerContext;
+    /** The server's spellings of the neutral wire names, translated at the edge. */
+    names: ServerNames;
 }
 
 interface Incoming {
@@ -54,7 +57,8 @@ interface Incoming {
 export async function handleRequest(deps: PipelineDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://emulator");
     const method = (req.method ?? "GET").toUpperCase();
-    const path = url.pathname;
+    const neutralPath = deps.names.neutralPath(url.pathname);
+    const path = neutralPath ?? url.pathname;
     const api = apiOf(path);
     const query = queryOf(url.searchParams);
     const raw = await readBody(req);
@@ -67,9 +71,11 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMessage, re
             malformed = true;
         }
     }
-    const record: RecordedRequest = { api: api ?? "other", method, path, query, body, status: 0 };
+    // Recorded as sent: the server's spellings, before translation.
+    const record: RecordedRequest = { api: api ?? "other", method, path: url.pathname, query, body, status: 0 };
     deps.requests.push(record);
-    if (!api) return send(res, record, cannot(method, path));
+    if (!api || neutralPath === undefined) return send(res, record, cannot(method, url.pathname));
+    body = deps.names.bodyIn(body);
     const transport = deps.transports[api];
     if (raw === undefined) return send(res, record, transport.error(new ApiError(413, "Something went wrong :("), {}));
 
@@ -138,7 +144,7 @@ function process(deps: PipelineDeps, transport: Transport, request: Incoming): O
             { variant: route.variant, method: request.method, path: request.path, params, query: request.query, body: request.body, schemaFailure },
             deps.context(route),
         );
-        return transport.success(result, headers);
+        return transport.success(deps.names.bodyOut(result), headers);
     } catch (error) {
         if (error instanceof ContractViolation) invalid("contract", error.message, true, outcome?.operationId);
         if (error instanceof ApiError) return transport.error(error, headers);

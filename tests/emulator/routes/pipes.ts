@@ -116,8 +116,6 @@ export interface PipesBehaviour {
     quantityStrings: boolean;
     /** The next GET of a pipe after a scaling change reports 0 for CPU and memory. */
     transientZeroAfterScaling: boolean;
-    /** Spell the `engine_` settings with another prefix in reads (the reference's own spelling). */
-    settingsPrefix?: string;
 }
 
 export interface PipesState {
@@ -170,8 +168,7 @@ function readShape(record: PipeRecord, behaviour: PipesBehaviour, transientZero:
     }
     const settings: Json = {};
     for (const name of SETTING_NAMES) {
-        const spelled = behaviour.settingsPrefix && name.startsWith("engine_") ? `${behaviour.settingsPrefix}${name.slice("engine_".length)}` : name;
-        settings[spelled] = record.settings[name] ?? null;
+        settings[name] = record.settings[name] ?? null;
     }
     const shape: Json = {
         id: record.id,
