@@ -1,10 +1,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { Apis, OperationContext } from "../api/apis";
+import { withOperationSecrets } from "../api/http/operationSecrets";
 import { ConfigSource, Settings } from "../settings/config";
 import { durationMs, Timeouts } from "./fields";
 import { containsUnknown } from "./unknown";
 import { inputKeysOf, InputSchema } from "./project";
+import { secretTexts, withoutSecretsInErrors } from "./secrets";
 import { propertyPath, sameValue, toJson, valueAt } from "./values";
 
 export type { OperationContext };
@@ -63,6 +65,12 @@ export interface ResourceDefinition<Schema extends InputSchema, Outputs extends 
     /** Default operation timeouts in ms. */
     timeouts?: { create?: number; update?: number; delete?: number };
     /**
+     * The inputs and outputs whose values are secret (write-only credentials, URLs that embed a token), declared
+     * once: every request of every operation redacts each string inside them from its messages and warnings, and an
+     * error that still quotes one is rebuilt without it.
+     */
+    secrets?: readonly (keyof Outputs & string)[];
+    /**
      * Adoption of an existing object named by the `adoptId` input: the id format, and the outputs to read
      * the object with, built from the checked inputs alone (where it lives, write-only values). A resource
      * without it cannot adopt.
@@ -101,7 +109,7 @@ export interface ConfigurableProvider extends pulumi.dynamic.ResourceProvider<Ho
     /** The resource type (`Dashboard`): the SDK class of the same name passes this provider's stub. */
     readonly typeName: string;
     /** The definition's declarative parts, which the generated reference pages (`npm run docs`) describe. */
-    readonly definition: Pick<ResourceDefinition<InputSchema, HostProperties>, "schema" | "replaceKeys" | "timeouts" | "adoption">;
+    readonly definition: Pick<ResourceDefinition<InputSchema, HostProperties>, "schema" | "replaceKeys" | "timeouts" | "adoption" | "secrets">;
     configure(req: { config: ConfigSource }): Promise<void>;
 }
 
@@ -125,15 +133,21 @@ export function dynamicProvider<Schema extends InputSchema, Outputs extends Seed
     const inputKeys = inputKeysOf(def.schema);
     const unmanaged = new Set<string>(def.unmanagedWhenOmitted ?? []);
 
+    /**
+     * Runs one operation with its deadline, its secrets redacted from everything it says.
+     * @param holders the properties the operation's secrets are read from (inputs, old outputs)
+     */
     async function run<T>(
         operation: "create" | "update" | "delete" | "read",
         timeouts: Timeouts | undefined,
+        holders: readonly object[],
         body: (ctx: OperationContext) => Promise<T>,
     ): Promise<T> {
         const apis = await ready;
         const configured = operation === "read" ? undefined : timeouts?.[operation];
         const ms = configured ? durationMs(configured) : (def.timeouts?.[operation as "create"] ?? DEFAULT_TIMEOUT_MS);
-        return body({ apis, signal: AbortSignal.timeout(ms) });
+        const secrets = holders.flatMap((holder) => (def.secrets ?? []).flatMap((key) => secretTexts(valueAt(holder, [key]))));
+        return withOperationSecrets(secrets, () => withoutSecretsInErrors(() => body({ apis, signal: AbortSignal.timeout(ms) })));
     }
 
     return {
@@ -198,7 +212,7 @@ export function dynamicProvider<Schema extends InputSchema, Outputs extends Seed
 
         async create(props: HostProperties) {
             const inputs = checked(props);
-            const result = await run("create", inputs.timeouts, (ctx) =>
+            const result = await run("create", inputs.timeouts, [inputs], (ctx) =>
                 inputs.adoptId === undefined ? def.create(ctx, inputs) : adopt(ctx, inputs.adoptId, inputs),
             ).catch((error: unknown) => Promise.reject(withProviderText(error, inputs)));
             managed(def.typeName).add(result.id);
@@ -208,7 +222,7 @@ export function dynamicProvider<Schema extends InputSchema, Outputs extends Seed
         async read(id: string, oldProps?: HostProperties) {
             const props = reported(oldProps ?? {});
             managed(def.typeName).add(id);
-            const result = await run("read", undefined, (ctx) => def.read(ctx, id, props));
+            const result = await run("read", undefined, [props], (ctx) => def.read(ctx, id, props));
             // An empty id tells the engine the object is gone, so refresh drops it from state.
             if (!result) return { id: "", props: {} };
             return {
@@ -220,7 +234,7 @@ export function dynamicProvider<Schema extends InputSchema, Outputs extends Seed
 
         async update(id: string, oldProps: HostProperties, newProps: HostProperties) {
             const [olds, news] = [reported(oldProps), checked(newProps)];
-            const outs = await run("update", news.timeouts, (ctx) => def.update(ctx, id, olds, news)).catch((error: unknown) =>
+            const outs = await run("update", news.timeouts, [olds, news], (ctx) => def.update(ctx, id, olds, news)).catch((error: unknown) =>
                 Promise.reject(withProviderText(error, news)),
             );
             return { outs: toJson(withAdoptId(outs, news.adoptId)) };
@@ -228,7 +242,7 @@ export function dynamicProvider<Schema extends InputSchema, Outputs extends Seed
 
         async delete(id: string, oldProps: HostProperties) {
             const props = reported(oldProps);
-            await run("delete", props.timeouts, (ctx) => def.delete(ctx, id, props));
+            await run("delete", props.timeouts, [props], (ctx) => def.delete(ctx, id, props));
             managed(def.typeName).delete(id);
         },
     };

@@ -1,3 +1,4 @@
+import { operationSecrets } from "../api/http/operationSecrets";
 import { redact } from "../api/http/redact";
 
 /** Every string inside a write-only value (a server message could quote one). */
@@ -8,15 +9,15 @@ export function secretTexts(value: unknown): string[] {
 }
 
 /**
- * Runs an operation so that no write-only secret (a pipe's `secrets`, a connection's `password`) can reach the
- * engine in an error: the message (and the stack the host prints to its log) is rebuilt without them. A partial
- * failure keeps its id and properties.
+ * Runs an operation so that no secret of the operation in progress (`withOperationSecrets`: a pipe's `secrets`, a
+ * connection's `password`, a webhook's URL) can reach the engine in an error: the message (and the stack the host
+ * prints to its log) is rebuilt without them. A partial failure keeps its id and properties.
  */
-export async function withoutSecretsInErrors<T>(secrets: unknown, operation: () => Promise<T>): Promise<T> {
+export async function withoutSecretsInErrors<T>(operation: () => Promise<T>): Promise<T> {
     try {
         return await operation();
     } catch (error) {
-        const values = secretTexts(secrets);
+        const values = operationSecrets();
         if (!(error instanceof Error)) throw error;
         // Every form a server may echo a secret in (escaped, encoded, cut by a line break) counts.
         const message = redact(error.message, values);

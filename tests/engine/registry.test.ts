@@ -10,6 +10,7 @@ import * as obs from "../../sdk";
 import { parseArgs, USAGE } from "../../sdk/cli/args";
 import { KINDS } from "../../sdk/cli/kinds";
 import { REPO_ROOT } from "../harness/paths";
+import { recordRegistrations } from "../support/registrations";
 
 /** The SDK's resource classes: every export that is a dynamic resource. */
 function sdkResourceClasses(): [string, new (name: string, args: unknown) => pulumi.dynamic.Resource][] {
@@ -60,6 +61,22 @@ describe("the registry of resource kinds (provider/index.ts) is the only list of
         for (const [name] of classes) sdk[name] = await loadedKey(serialized.get(name) ?? "");
         const registered = Object.fromEntries(Object.entries(registry).map(([key, kind]) => [kind.provider.typeName, key]));
         assert.deepEqual(sdk, registered);
+    });
+
+    it("has each kind's secrets declared once: the SDK class encrypts exactly what its provider redacts", async function () {
+        await pulumi.runtime.setMocks({ newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }), call: () => ({}) });
+        const recorder = recordRegistrations();
+        try {
+            for (const [name, Resource] of sdkResourceClasses()) new Resource(name, {});
+            await (require("@pulumi/pulumi/runtime/settings") as { waitForRPCs(): Promise<void> }).waitForRPCs();
+        } finally {
+            recorder.stop();
+        }
+        const sdk = Object.fromEntries([...recorder.seen].map(([name, seen]) => [name, [...seen.secretOutputs].sort()]));
+        const providers = Object.fromEntries(
+            Object.values(registry).map(({ provider }) => [provider.typeName, [...(provider.definition.secrets ?? [])].sort()]),
+        );
+        assert.deepEqual(sdk, providers);
     });
 
     it("gives the export command its kinds, in the registry's order, each reading with its own export.ts", function () {

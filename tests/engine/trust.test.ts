@@ -436,6 +436,92 @@ describe("trust: no piece of any secret in any message, stack or log line", func
     });
 });
 
+describe("trust: a kind's declared secrets never reach a warning or an error, whatever the server echoes", function () {
+    const token = `tok-${"Hv7p".repeat(6)}`;
+    const url = `https://relay.example.com/in?token=${token}`;
+    const header = `Bearer hdr-${"Wq3z".repeat(6)}`;
+    const password = `engine-pw-${"Rt5m".repeat(6)}`;
+    let server: ScriptedServer;
+    let host: ProviderHost;
+
+    before(async function () {
+        server = await ScriptedServer.start();
+        host = await ProviderHost.start({
+            config: {
+                "observability:apiUrl": server.url,
+                "observability:apiKey": { secret: "echo-api-key" },
+                "observability:retryBudgetMs": "10",
+                "observability:retryBaseDelayMs": "1",
+                // A lost create waits one request timeout before it looks again: short, so that the waits are quick.
+                "observability:requestTimeoutMs": "500",
+                "observability:readCacheMs": "0",
+            },
+            env: withoutSettingsEnv(),
+        });
+    });
+    after(async function () {
+        await host?.close();
+        await server?.close();
+    });
+    beforeEach(() => server.forget());
+
+    /** Every 8-character piece of every form of every secret. */
+    const pieces = () =>
+        [url, token, header, password]
+            .flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)])
+            .flatMap((form) => Array.from({ length: form.length - 7 }, (_, i) => form.slice(i, i + 8)));
+    const assertNoPiece = (text: string, where: string) => {
+        for (const piece of pieces()) assert.ok(!text.includes(piece), `${where} holds ${JSON.stringify(piece)}`);
+    };
+    /** The server echoes the request body from its first secret on, which starts 10 characters before the 300-character cut of messages. */
+    const echo = (status: number) => (r: Seen) => {
+        if (r.method === "GET") return { status: 200, json: { data: [] } };
+        const at = Math.min(...[url, password].map((secret) => r.body.indexOf(JSON.stringify(secret).slice(1, -1))).filter((i) => i >= 0));
+        return { status, json: { message: `${"e".repeat(290)}${r.body.slice(at)}` } };
+    };
+
+    const programs: [string, DeclaredResource][] = [
+        [
+            "a webhook's URL and header values",
+            {
+                type: "Webhook",
+                name: "hook",
+                provider: packageProviderText("webhook"),
+                inputs: { name: "Relay", service: "generic", url, headers: { Authorization: header } },
+            },
+        ],
+        [
+            "a connection's password",
+            {
+                type: "Connection",
+                name: "engine",
+                provider: packageProviderText("connection"),
+                inputs: { name: "Engine", host: "https://engine.example.com", username: "reader", password },
+            },
+        ],
+    ];
+    for (const [what, declared] of programs) {
+        for (const status of [400, 500]) {
+            it(`${what}: a ${status} echoing the body (${status === 500 ? "the lost-create warnings, then the error" : "the error"})`, async function () {
+                const stderrBefore = host.stderr.length;
+                server.answer(...Array.from({ length: 12 }, () => echo(status)));
+                const error = await new Engine(host).up([declared]).then(
+                    () => assert.fail("the create must fail"),
+                    (e: unknown) => e,
+                );
+                const text = messageOf(error);
+                assert.match(text, /\[redacted\]/, "the echo was there, redacted");
+                assertNoPiece(text, "the error");
+                // The host's log arrives on its own pipe: the last wait's warning, told before the create failed, ends it.
+                if (status === 500) await eventually(() => host.stderr.slice(stderrBefore).includes("before it reports the create as failed"));
+                const logged = host.stderr.slice(stderrBefore);
+                if (status === 500) assert.match(logged, /ended without a usable answer .*\[redacted\]/, "the wait after the lost create was told");
+                assertNoPiece(logged, "the host's log");
+            });
+        }
+    }
+});
+
 describe("trust: an unknown input key is refused at check, at its path, with nothing sent", function () {
     const stack = useEmulatedStack();
     const one =

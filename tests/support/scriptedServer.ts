@@ -41,6 +41,11 @@ export class ScriptedServer {
         this.script.push(...answers);
     }
 
+    /** Drops the answers no request took. */
+    forget(): void {
+        this.script = [];
+    }
+
     async close(): Promise<void> {
         this.server.closeAllConnections();
         await new Promise<void>((resolve) => this.server.close(() => resolve()));

@@ -9,6 +9,7 @@ import { ApiError } from "./errors";
 import { hintFor } from "./hints";
 import { RateLimiter } from "./rateLimiter";
 import { backoffDelay, ResponseHeaders, retryAfterMs, RetryPolicy, serverWindowResetSeconds } from "./retry";
+import { operationSecrets } from "./operationSecrets";
 import { redact, truncate } from "./redact";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -33,8 +34,6 @@ export interface RequestSpec<T> {
     signal?: AbortSignal;
     /** Called each time the request leaves, once the rate limiter let it go (before every attempt). */
     onSend?: () => void;
-    /** Write-only values the request carries (a pipe's secrets): redacted from every message like the credential. */
-    secrets?: readonly string[];
 }
 
 /** Everything that distinguishes one API from the other. */
@@ -132,7 +131,9 @@ export class ApiClient {
 
     constructor(private readonly options: ApiClientOptions) {
         this.clock = options.clock ?? systemClock;
-        this.notify = options.notify ?? pulumiWarning;
+        const notify = options.notify ?? pulumiWarning;
+        // A warning may quote a server's message, which may echo the request: redacted like every error.
+        this.notify = (message) => notify(redact(message, [...options.secrets, ...operationSecrets()]));
         this.lists = new ListCache(options.listCacheMs ?? 0, this.clock);
     }
 
@@ -220,7 +221,7 @@ export class ApiClient {
                 operation: spec.operation,
                 method: spec.method,
                 path: this.displayPath(spec.path),
-                serverMessage: this.clean(spec, describeNetworkError(error)),
+                serverMessage: this.clean(describeNetworkError(error)),
                 hint:
                     sent && !idempotent
                         ? "The request may have reached the server; the provider checks for the object before trying again"
@@ -327,7 +328,7 @@ export class ApiClient {
             json = undefined;
         }
         // Redacted before it is shortened: a cut through a secret would leave its first part.
-        const message = truncate(this.clean(spec, (isJson ? this.options.envelope.errorMessage(json) : undefined) ?? response.text), 300);
+        const message = truncate(this.clean((isJson ? this.options.envelope.errorMessage(json) : undefined) ?? response.text), 300);
         const requestIdHeader = response.headers["x-request-id"];
         const requestId = (isJson ? this.options.envelope.requestId(json) : undefined) ?? (typeof requestIdHeader === "string" ? requestIdHeader : undefined);
         return new ApiError({
@@ -335,7 +336,7 @@ export class ApiClient {
             method: spec.method,
             path: this.displayPath(spec.path),
             status: response.status,
-            requestId: requestId === undefined ? undefined : truncate(this.clean(spec, requestId), 100),
+            requestId: requestId === undefined ? undefined : truncate(this.clean(requestId), 100),
             serverMessage: message,
             hint: hint ?? hintFor(response.status, this.options.credentialHelp, isJson || this.options.plainTextNotFound),
             outcomeUnknown,
@@ -351,7 +352,7 @@ export class ApiClient {
             method: spec.method,
             path: this.displayPath(spec.path),
             status: response.status,
-            serverMessage: this.clean(spec, what),
+            serverMessage: this.clean(what),
             hint: "The server answered with a body this provider does not understand: check that the API URL points at the API, not the web UI",
         });
     }
@@ -379,7 +380,7 @@ export class ApiClient {
             operation: spec.operation,
             method: spec.method,
             path: this.displayPath(spec.path),
-            serverMessage: this.clean(spec, describeNetworkError(error)),
+            serverMessage: this.clean(describeNetworkError(error)),
             hint: `Nothing answers at ${this.options.baseUrl.origin}: check ${this.options.describeSetting(this.options.urlSetting)} and that the service is running`,
         });
     }
@@ -400,8 +401,8 @@ export class ApiClient {
         return this.options.baseUrl.pathname.replace(/\/$/, "") + path.split("?")[0];
     }
 
-    private clean(spec: RequestSpec<unknown>, text: string): string {
-        return redact(text, [...this.options.secrets, ...(spec.secrets ?? [])]);
+    private clean(text: string): string {
+        return redact(text, [...this.options.secrets, ...operationSecrets()]);
     }
 }
 

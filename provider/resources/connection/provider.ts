@@ -1,7 +1,6 @@
 import { collectionAt } from "../../api/collection";
 import { hex24 } from "../../api/ids";
 import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "../../engine/dynamicProvider";
-import { withoutSecretsInErrors } from "../../engine/secrets";
 import { connectionSchema, ConnectionInputs, ConnectionOutputs } from "./schema";
 import { connectionBody, connectionFromWire, WireConnection, wireConnection } from "./wire";
 
@@ -41,24 +40,22 @@ const definition: ResourceDefinition<typeof connectionSchema, ConnectionOutputs>
     // The declared password stands for the adopted connection's own: it cannot be read, so it is not re-sent.
     adoption: { id: hex24, seed: (inputs) => inputs },
 
-    create: (ctx, inputs) =>
-        withoutSecretsInErrors(inputs.password, async () => {
-            // A lost create is recognised by its name, host and user among the connections no resource claimed.
-            const matches = (c: WireConnection) => c.name === inputs.name && c.host === inputs.host && c.username === inputs.username;
-            const created = await connections(ctx).create(label("create", inputs), connectionBody(inputs, true), matches);
-            return { id: created.id, outs: readConnection(ctx, created, inputs).outs };
-        }),
+    secrets: ["password"],
+
+    async create(ctx, inputs) {
+        // A lost create is recognised by its name, host and user among the connections no resource claimed.
+        const matches = (c: WireConnection) => c.name === inputs.name && c.host === inputs.host && c.username === inputs.username;
+        const created = await connections(ctx).create(label("create", inputs), connectionBody(inputs, true), matches);
+        return { id: created.id, outs: readConnection(ctx, created, inputs).outs };
+    },
 
     async read(ctx, id, olds) {
         const connection = await connections(ctx).read(label("read", olds, id), id);
         return connection && readConnection(ctx, connection, olds);
     },
 
-    update: (ctx, id, _olds, news) =>
-        withoutSecretsInErrors(
-            news.password,
-            async () => readConnection(ctx, await connections(ctx).update(label("update", news, id), id, connectionBody(news, false)), news).outs,
-        ),
+    update: async (ctx, id, _olds, news) =>
+        readConnection(ctx, await connections(ctx).update(label("update", news, id), id, connectionBody(news, false)), news).outs,
 
     delete: (ctx, id, olds) => connections(ctx).delete(label("delete", olds, id), id),
 };

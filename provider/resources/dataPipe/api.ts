@@ -1,11 +1,10 @@
 import { z } from "zod";
-import { ApiClient, RequestSpec } from "../../api/http/client";
+import { ApiClient } from "../../api/http/client";
 import { readThroughList } from "../../api/cachedRead";
 import { ApiError } from "../../api/http/errors";
 import { deleteIfPresent } from "../../api/gone";
 import { path } from "../../api/ids";
 import { OperationContext } from "../../engine/dynamicProvider";
-import { secretTexts } from "../../engine/secrets";
 import { sharedPoller } from "./statePoller";
 import { wirePipe, WirePipe } from "./wire";
 
@@ -13,8 +12,6 @@ import { wirePipe, WirePipe } from "./wire";
 export interface PipeTarget {
     organizationId?: string;
     serviceId?: string;
-    /** The pipe's write-only secrets, redacted from every message of every call. */
-    secrets?: unknown;
 }
 
 /** The state commands of `PATCH …/state`. */
@@ -25,7 +22,6 @@ export class PipeApi {
     readonly client: ApiClient;
     /** The service's pipe collection path. */
     readonly base: string;
-    private readonly secrets: string[];
 
     /**
      * @param ctx the operation's APIs and deadline
@@ -39,11 +35,6 @@ export class PipeApi {
     ) {
         this.client = ctx.apis.cloud();
         this.base = ctx.apis.servicePath(target, "pipes");
-        this.secrets = secretTexts(target.secrets);
-    }
-
-    private request<T>(spec: RequestSpec<T>): Promise<T> {
-        return this.client.request({ ...spec, secrets: this.secrets });
     }
 
     get signal(): AbortSignal {
@@ -51,11 +42,11 @@ export class PipeApi {
     }
 
     list(): Promise<WirePipe[]> {
-        return this.request({ operation: this.operation, method: "GET", path: this.base, response: z.array(wirePipe), signal: this.ctx.signal });
+        return this.client.request({ operation: this.operation, method: "GET", path: this.base, response: z.array(wirePipe), signal: this.ctx.signal });
     }
 
     get(id: string): Promise<WirePipe> {
-        return this.request({ operation: this.operation, method: "GET", path: this.pipePath(id), response: wirePipe, signal: this.ctx.signal });
+        return this.client.request({ operation: this.operation, method: "GET", path: this.pipePath(id), response: wirePipe, signal: this.ctx.signal });
     }
 
     /**
@@ -81,7 +72,7 @@ export class PipeApi {
     }
 
     create(body: unknown): Promise<WirePipe> {
-        return this.request({ operation: this.operation, method: "POST", path: this.base, body, response: wirePipe, signal: this.ctx.signal });
+        return this.client.request({ operation: this.operation, method: "POST", path: this.base, body, response: wirePipe, signal: this.ctx.signal });
     }
 
     /**
@@ -89,7 +80,7 @@ export class PipeApi {
      *   once), so that a lost answer is retried; a table-mapping delta is not
      */
     patch(id: string, body: unknown, idempotent = false): Promise<WirePipe> {
-        return this.request({
+        return this.client.request({
             operation: this.operation,
             method: "PATCH",
             path: this.pipePath(id),
@@ -102,7 +93,7 @@ export class PipeApi {
 
     patchScaling(id: string, body: unknown): Promise<WirePipe> {
         // Setting absolute values twice has the effect of setting them once.
-        return this.request({
+        return this.client.request({
             operation: this.operation,
             method: "PATCH",
             path: `${this.pipePath(id)}/scaling`,
@@ -114,7 +105,7 @@ export class PipeApi {
     }
 
     putSettings(id: string, body: unknown): Promise<unknown> {
-        return this.request({
+        return this.client.request({
             operation: this.operation,
             method: "PUT",
             path: `${this.pipePath(id)}/settings`,
@@ -127,7 +118,7 @@ export class PipeApi {
     /** Sends `start` or `stop`; a `start` the service refuses because the pipe already runs counts as done. */
     async command(id: string, command: PipeCommand): Promise<void> {
         try {
-            await this.request({
+            await this.client.request({
                 operation: this.operation,
                 method: "PATCH",
                 path: `${this.pipePath(id)}/state`,
@@ -145,7 +136,7 @@ export class PipeApi {
     /** Deletes the pipe; one that is already gone counts as deleted. */
     async delete(id: string): Promise<void> {
         await deleteIfPresent(
-            this.request({ operation: this.operation, method: "DELETE", path: this.pipePath(id), response: z.unknown(), signal: this.ctx.signal }),
+            this.client.request({ operation: this.operation, method: "DELETE", path: this.pipePath(id), response: z.unknown(), signal: this.ctx.signal }),
         );
     }
 

@@ -1,7 +1,6 @@
 import { uuid } from "../../api/ids";
 import { OperationContext, dynamicProvider, ResourceDefinition } from "../../engine/dynamicProvider";
 import { createWithoutAdoptingStrangers } from "../../api/recovery";
-import { withoutSecretsInErrors } from "../../engine/secrets";
 import { partialFailure } from "../../engine/partialFailure";
 import { withSettingDefaults } from "../../settings/defaults";
 import { DataPipeInputs, DataPipeOutputs, dataPipeSchema } from "./schema";
@@ -151,7 +150,9 @@ const definition: ResourceDefinition<typeof dataPipeSchema, DataPipeOutputs, Dat
     // The declared secrets stand for the adopted pipe's own: they cannot be read, so they are not re-sent.
     adoption: { id: uuid, seed: (inputs, settings) => withSettingDefaults(inputs, settings, ["organizationId", "serviceId"]) },
 
-    create: (ctx, inputs) => withoutSecretsInErrors(inputs.secrets, () => createPipe(ctx, inputs)),
+    secrets: ["secrets"],
+
+    create: (ctx, inputs) => createPipe(ctx, inputs),
 
     async read(ctx, id, olds) {
         const api = new PipeApi(ctx, olds, label("read", olds.name));
@@ -159,7 +160,7 @@ const definition: ResourceDefinition<typeof dataPipeSchema, DataPipeOutputs, Dat
         return pipe && readPipe(pipe, olds);
     },
 
-    update: (ctx, id, olds, news) => withoutSecretsInErrors(news.secrets, () => updatePipe(ctx, id, olds, news)),
+    update: (ctx, id, olds, news) => updatePipe(ctx, id, olds, news),
 
     async delete(ctx, id, olds) {
         await new PipeApi(ctx, olds, label("delete", olds.name)).delete(id);

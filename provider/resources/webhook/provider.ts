@@ -2,10 +2,9 @@ import { collectionAt } from "../../api/collection";
 import { hex24 } from "../../api/ids";
 import { OperationContext, targetClients } from "../../api/apis";
 import { dynamicProvider, normalizeReported, ResourceDefinition } from "../../engine/dynamicProvider";
-import { withoutSecretsInErrors } from "../../engine/secrets";
 import { ResolvedTarget, reportedAt, resolveTarget, targetReplaceKeys } from "../../settings/target";
 import { WebhookInputs, WebhookOutputs, webhookSchema } from "./schema";
-import { webhookBody, webhookFieldsFromWire, webhookSecrets, WebhookWriteOnly, WireWebhook, wireWebhook } from "./wire";
+import { webhookBody, webhookFieldsFromWire, WebhookWriteOnly, WireWebhook, wireWebhook } from "./wire";
 
 /** What the mapping of a server's webhook needs from the declaration: where it lives and the write-only values. */
 export type WebhookDeclared = Pick<WebhookInputs, "variant" | "organizationId" | "serviceId" | "timeouts"> & WebhookWriteOnly & { target: ResolvedTarget };
@@ -39,25 +38,25 @@ const definition: ResourceDefinition<typeof webhookSchema, WebhookOutputs> = {
     // The declared write-only values stand for the adopted webhook's own: they cannot be read, so they are not re-sent.
     adoption: { id: hex24, seed: (inputs, settings) => ({ ...inputs, target: resolveTarget(settings, inputs) }) },
 
-    create: (ctx, inputs) =>
-        withoutSecretsInErrors(webhookSecrets(inputs), async () => {
-            const target = resolveTarget(ctx.apis.settings, inputs);
-            // (service, name) is unique: a lost create is recognised by it exactly.
-            const matches = (found: WireWebhook) => found.service === inputs.service && found.name === inputs.name;
-            const created = await collection(ctx, target).create(`create ${label(inputs.name)}`, webhookBody(inputs), matches);
-            return { id: created.id, outs: fromWire(ctx, created, { ...inputs, target }) };
-        }),
+    secrets: ["url", "headers", "queryParams", "body"],
+
+    async create(ctx, inputs) {
+        const target = resolveTarget(ctx.apis.settings, inputs);
+        // (service, name) is unique: a lost create is recognised by it exactly.
+        const matches = (found: WireWebhook) => found.service === inputs.service && found.name === inputs.name;
+        const created = await collection(ctx, target).create(`create ${label(inputs.name)}`, webhookBody(inputs), matches);
+        return { id: created.id, outs: fromWire(ctx, created, { ...inputs, target }) };
+    },
 
     async read(ctx, id, olds) {
         const webhook = await collection(ctx, olds.target).read(`read ${label(olds.name)}`, id);
         return webhook && readWebhook(ctx, webhook, olds);
     },
 
-    update: (ctx, id, olds, news) =>
-        withoutSecretsInErrors(webhookSecrets(news), async () => {
-            const updated = await collection(ctx, olds.target).update(`update ${label(news.name)}`, id, webhookBody(news));
-            return fromWire(ctx, updated, { ...news, target: olds.target });
-        }),
+    async update(ctx, id, olds, news) {
+        const updated = await collection(ctx, olds.target).update(`update ${label(news.name)}`, id, webhookBody(news));
+        return fromWire(ctx, updated, { ...news, target: olds.target });
+    },
 
     // 409 while an alert's first channel names the webhook; alerts that reference it by `hook.id` depend on it, so
     // the engine deletes them first.

@@ -51,8 +51,3 @@ export function webhookFieldsFromWire(webhook: WireWebhook, declared: WebhookWri
         queryParams: keepsDeclared ? declared.queryParams : undefined,
     };
 }
-
-/** The values of a webhook that must never appear in an error: its URL and its write-only fields. */
-export function webhookSecrets(webhook: WebhookInputs): unknown[] {
-    return [webhook.url, webhook.headers, webhook.queryParams, webhook.service === "incidentio" ? webhook.body : undefined];
-}
