@@ -468,8 +468,8 @@ describe("export: the command that writes a program adopting existing objects", 
         assert.match(readme, /\b1 query endpoint, 1 organization\./, "counts in words, singular for one");
         assert.match(readme, /read from the secret config keys above/);
         // References as code: the alerts on tiles point at their dashboard's outputs.
-        assert.match(index, /dashboardId: dashboardWebService\.id,\n\s+tileId: dashboardWebService\.tileIds\["Errors"\],/);
-        assert.match(index, /tileId: dashboardCheckout\.tileIds\.apply\(\(ids\) => ids\["get"\]\)/, "a tile named like an Output member is read through apply");
+        assert.match(index, /dashboardId: dashboardWebService\.id,\n\s+tileId: dashboardWebService\.tileId\("Errors"\),/);
+        assert.match(index, /tileId: dashboardCheckout\.tileId\("get"\)/, "a tile named like an Output member is named as any other");
         // A kafka pipe reaches its brokers through the declared reverse private endpoint, by reference.
         assert.match(index, /const (endpoint\w+) = new observability\.PipeReversePrivateEndpoint\("audit-brokers", [^]*reversePrivateEndpointIds: \[\1\.id\]/);
         assert.match(index, /new observability\.PipesCdcScaling\("cdc-scaling", \{[^}]*replicaMemoryGb: 16 \}\);/, "one size is enough: the other follows");
@@ -637,7 +637,7 @@ describe("export: the command that writes a program adopting existing objects", 
             [...checkout.stdout.matchAll(/new observability\.(\w+)\("([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`),
             ["Dashboard checkout", "Dashboard checkout-2", "Alert checkout-get", "Alert checkout-latency"],
         );
-        assert.match(checkout.stdout, /tileId: dashboardCheckout\.tileIds\["Latency"\]/);
+        assert.match(checkout.stdout, /tileId: dashboardCheckout\.tileId\("Latency"\)/);
         assert.ok(!checkout.stdout.includes("OrganizationSettings"), "the default kinds of the self-hosted variant, narrowed by --kinds");
 
         // An alert whose dashboard is filtered out keeps literal ids, with the reason.
@@ -664,11 +664,7 @@ describe("export: the command that writes a program adopting existing objects", 
         const dashboard = await observabilityCall(stack.emu, "managed", "POST", "/dashboards", {
             name: "Managed web",
             tiles: [{ name: "Errors", x: 0, y: 0, w: 12, h: 4, config: { displayType: "line", sourceId: logs, select: [{ aggFn: "count" }] } }],
-            filters: [
-                { type: "QUERY_EXPRESSION", name: "Service", expression: "ServiceName", sourceId: logs },
-                // A variable whose name is not the one the server derives from the filter's name.
-                { type: "QUERY_EXPRESSION", name: "Environment", expression: "Env", sourceId: logs, isVariableEnabled: true, variableName: "deployEnv" },
-            ],
+            filters: [{ type: "QUERY_EXPRESSION", name: "Service", expression: "ServiceName", sourceId: logs }],
         });
         const tileId = (dashboard.tiles as { id: string }[])[0].id;
         const alert = await observabilityCall(stack.emu, "managed", "POST", "/alerts", {
