@@ -30,6 +30,7 @@ export async function listAll<T extends { id: string }>(
             query: offset === 0 ? undefined : { offset },
             response: item.array(),
             signal,
+            list: true,
         });
         const fresh = payload.filter((one) => !seen.has(one.id));
         for (const one of fresh) seen.add(one.id);
