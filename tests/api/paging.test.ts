@@ -7,7 +7,7 @@ import { getDashboards, getSources, getWebhooks } from "../../provider/lookups/o
 import type { ResolvedTarget } from "../../provider/settings/target";
 import { Emulator } from "../emulator";
 import { directApi } from "../support/directApi";
-import type { Variant } from "../support/emulatorClient";
+import { emulatorClient, type Variant } from "../support/emulatorClient";
 import { emulatorApis } from "../support/emulatorConfig";
 
 const VARIANTS: Variant[] = ["self-hosted", "managed"];
@@ -108,6 +108,25 @@ describe("lists longer than one page are read whole (every collection, both vari
             });
         }
     }
+
+    it("the emulator pages as the servers do: self-hosted with meta, managed the bare page, both by the team's page size", async function () {
+        const raw = emulatorClient(emu);
+        const selfHosted = await raw.on("self-hosted", "/alerts?offset=1");
+        assert.deepEqual(selfHosted.json.meta, { total: 2, limit: 1, offset: 1 });
+        assert.equal(selfHosted.headers.get("x-total-count"), "2");
+        assert.deepEqual(
+            selfHosted.json.data.map((a: { id: string }) => a.id),
+            sorted(emu.store.selfHosted.alerts.keys()).slice(1),
+        );
+        const managed = await raw.on("managed", "/alerts?offset=1");
+        assert.equal("meta" in managed.json, false, "the managed list carries no meta");
+        assert.deepEqual(
+            managed.json.result.map((a: { id: string }) => a.id),
+            sorted(emu.store.managed.alerts.keys()).slice(1),
+        );
+        const tooLarge = await raw.on("self-hosted", "/webhooks?limit=2");
+        assert.equal(tooLarge.status, 400, "a limit above the page size is refused, as above the server's 1000");
+    });
 
     it("a managed list that ignores the offset is read once more, then stops (no new id)", async function () {
         const sources = await getSources(emulatorApis(emu), targetOf("managed"));

@@ -15,7 +15,7 @@ export function parsePage(query: Record<string, string | string[]>, pageSize: nu
 }
 
 /** One page of `items` with `meta` and `X-Total-Count`. */
-export function paginate<T>(items: T[], page: Page, render: (item: T) => unknown): ApiResult {
+function paginate<T>(items: T[], page: Page, render: (item: T) => unknown): ApiResult {
     return {
         data: items.slice(page.offset, page.offset + page.limit).map(render),
         meta: { total: items.length, limit: page.limit, offset: page.offset },
