@@ -50,7 +50,7 @@ export const requestsAlert = new obs.Alert("requests-low", {
     name: `${team}: traffic dropped`,
     source: "tile",
     dashboardId: overview.id,
-    tileId: overview.tileIds.apply((ids) => ids["Requests"]),
+    tileId: overview.tileId("Requests"),
     threshold: 10,
     thresholdType: "below",
     interval: "15m",

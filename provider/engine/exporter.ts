@@ -54,8 +54,12 @@ export interface ExportReferences {
 export interface SecretConfig {
     /** `config.requireSecret(key)`; the README's steps list the key with what it holds. */
     require(suffix: string, holds: string): { key: string; value: Code };
-    /** `config.getSecret(key)` for a string, `config.getSecretObject<Record<string, string>>(key)` for a map: set only when the object has it. */
-    optional(suffix: string, form: "string" | "map"): { key: string; value: Code };
+    /**
+     * `config.getSecret(key)` for a string, `config.getSecretObject<Record<string, string>>(key)` for a map: set only
+     * when the object has it. The README's steps list the key as optional with `holds`, which says what is lost
+     * when it stays unset.
+     */
+    optional(suffix: string, form: "string" | "map", holds: string): { key: string; value: Code };
 }
 
 /** How the export command finds the objects of one resource kind and declares them in the program it writes. */

@@ -22,25 +22,19 @@ import {
 } from "./schema";
 import { propertyPath } from "../engine/values";
 
-/** Every dashboard of the variant (the list is not paginated). */
+/** Every dashboard of the variant (read whole, as every list: {@link listAll}). */
 export async function getDashboards(apis: Apis, args: LookupTarget = {}, signal?: AbortSignal): Promise<DashboardSummary[]> {
     const api = locate(apis, "getDashboards", args);
-    return api.client.request({
-        operation: "getDashboards",
-        method: "GET",
-        path: `${api.prefix}/dashboards`,
-        response: z.array(dashboardSummarySchema),
-        signal,
-    });
+    return listAll(api.client, "getDashboards", `${api.prefix}/dashboards`, dashboardSummarySchema, signal);
 }
 
-/** Every data source of the variant (the list is not paginated). */
+/** Every data source of the variant (read whole, as every list: {@link listAll}). */
 export async function getSources(apis: Apis, args: LookupTarget = {}, signal?: AbortSignal): Promise<Source[]> {
     const api = locate(apis, "getSources", args);
-    return api.client.request({ operation: "getSources", method: "GET", path: `${api.prefix}/sources`, response: z.array(sourceSchema), signal });
+    return listAll(api.client, "getSources", `${api.prefix}/sources`, sourceSchema, signal);
 }
 
-/** Every webhook of the variant, page by page (the managed list declares no paging: one page, unless its `meta` says more). */
+/** Every webhook of the variant, page by page (the managed variant pages without `meta`: {@link listAll}). */
 export async function getWebhooks(apis: Apis, args: LookupTarget = {}, signal?: AbortSignal): Promise<Webhook[]> {
     const api = locate(apis, "getWebhooks", args);
     return listAll(api.client, "getWebhooks", `${api.prefix}/webhooks`, webhookSchema, signal);

@@ -23,6 +23,13 @@ export interface GeneratedProgram {
     skipped: string[];
 }
 
+/** A secret config key the program reads only when it is set, with a placeholder value for the README's steps. */
+interface OptionalSecret {
+    key: string;
+    holds: string;
+    example: string;
+}
+
 /** One resource of the program, printed once every reference between resources is known. */
 interface Declaration {
     kind: Kind;
@@ -53,6 +60,7 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
     const skipped: string[] = [];
     const comments: string[][] = [];
     const secretKeys: { key: string; holds: string }[] = [];
+    const optionalSecretKeys: OptionalSecret[] = [];
     /** The kinds whose declarations read required secrets from config. */
     const secretKinds = new Set<Kind>();
     const usedConstants = new Set<string>();
@@ -123,9 +131,9 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
 
     const declared = Object.fromEntries(KINDS.map((kind) => [kind, declarations.filter((d) => d.kind === kind).length])) as Record<Kind, number>;
     return {
-        index: programText(inventory, declarations, comments, secretKeys.length > 0, usedConstants),
+        index: programText(inventory, declarations, comments, secretKeys.length + optionalSecretKeys.length > 0, usedConstants),
         pulumiYaml: pulumiYaml(project),
-        readme: readme(inventory, project, declared, secretKeys, secretKinds, skipped),
+        readme: readme(inventory, project, declared, secretKeys, optionalSecretKeys, secretKinds, skipped),
         secretKeys,
         declared,
         skipped,
@@ -154,8 +162,10 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
                 secretKinds.add(kind);
                 return { key, value: new Code(`config.requireSecret(${JSON.stringify(key)})`) };
             },
-            optional(suffix, form) {
+            optional(suffix, form, holds) {
                 const key = configKeys.claim(`${resourceName}-${suffix}`);
+                optionalSecretKeys.push({ key, holds, example: form === "string" ? "'<value>'" : `'{"<name>": "<value>"}'` });
+                secretKinds.add(kind);
                 const lookup = form === "string" ? "config.getSecret" : "config.getSecretObject<Record<string, string>>";
                 return { key, value: new Code(`${lookup}(${JSON.stringify(key)})`) };
             },
@@ -298,6 +308,7 @@ function readme(
     project: string,
     declared: Record<Kind, number>,
     secretKeys: readonly { key: string; holds: string }[],
+    optionalSecretKeys: readonly OptionalSecret[],
     secretKinds: ReadonlySet<Kind>,
     skipped: readonly string[],
 ): string {
@@ -333,6 +344,7 @@ function readme(
         ...observabilitySettings,
         ...cloudSettings,
         ...secretKeys.map((s) => `pulumi config set --secret ${s.key}   # ${s.holds}`),
+        ...optionalSecretKeys.map((s) => `pulumi config set --secret ${s.key} ${s.example}   # optional: ${s.holds}`),
         "pulumi up",
         "```",
         "",

@@ -51,10 +51,10 @@ export interface Alert extends OutputProperties<AlertOutputs> {}
  * notifying webhooks.
  *
  * Every update sends the whole declaration: an optional field left out (name, message, note, group-by,
- * schedule, consecutive windows) is cleared on the server. Reference the tile through the dashboard's
- * `tileIds` output (`dashboard.tileIds["Errors"]`) so the alert follows the dashboard; when an edit of the
- * dashboard removes that tile or the dashboard is deleted, the server deletes the alert, and the next
- * refresh drops it from the stack. Changing `variant`, `organizationId` or `serviceId` replaces the alert.
+ * schedule, consecutive windows) is cleared on the server. Reference the tile through the dashboard
+ * (`dashboard.tileId("Errors")`, which fails the program at once on a name no tile has) so the alert follows
+ * the dashboard; when an edit of the dashboard removes that tile or the dashboard is deleted, the server
+ * deletes the alert, and the next refresh drops it from the stack. Changing `variant`, `organizationId` or `serviceId` replaces the alert.
  *
  * @example
  * ```ts
@@ -68,7 +68,7 @@ export interface Alert extends OutputProperties<AlertOutputs> {}
  *     name: "checkout: error rate",
  *     source: "tile",
  *     dashboardId: dashboard.id,
- *     tileId: dashboard.tileIds.apply((ids) => ids["Errors"]),
+ *     tileId: dashboard.tileId("Errors"),
  *     threshold: 100,
  *     thresholdType: "above",
  *     interval: "5m",

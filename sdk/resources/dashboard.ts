@@ -42,7 +42,7 @@ export interface Dashboard extends OutputProperties<DashboardOutputs> {}
  * A dashboard of the self-hosted API or of a cloud service's managed observability API.
  *
  * Tile ids are stable: the `tileIds` output maps each tile name to its server id, and every update sends
- * the stored ids back, so an alert declared on `dashboard.tileIds["Errors"]` survives any edit that keeps
+ * the stored ids back, so an alert declared on `dashboard.tileId("Errors")` survives any edit that keeps
  * that tile. Renaming or removing a tile gives it a new id or none: the server then deletes that tile's
  * alerts (and a later refresh drops them from the stack), so move the alert to the new name in the same
  * change. Fields left out (tags, filters, containers, saved query, saved filter values) are cleared on

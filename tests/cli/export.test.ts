@@ -129,7 +129,11 @@ async function makeObjects(emu: Emulator): Promise<HandMade> {
         {
             tags: ["web", "prod", "web"],
             savedQuery: "level:error",
-            filters: [{ type: "QUERY_EXPRESSION", name: "Service", expression: "ServiceName", sourceId: logs }],
+            filters: [
+                { type: "QUERY_EXPRESSION", name: "Service", expression: "ServiceName", sourceId: logs },
+                // A variable whose name is not the one the server derives from the filter's name.
+                { type: "QUERY_EXPRESSION", name: "Environment", expression: "Env", sourceId: logs, isVariableEnabled: true, variableName: "deployEnv" },
+            ],
         },
     );
     const checkout = await dashboard("Checkout", [
@@ -464,8 +468,8 @@ describe("export: the command that writes a program adopting existing objects", 
         assert.match(readme, /\b1 query endpoint, 1 organization\./, "counts in words, singular for one");
         assert.match(readme, /read from the secret config keys above/);
         // References as code: the alerts on tiles point at their dashboard's outputs.
-        assert.match(index, /dashboardId: dashboardWebService\.id,\n\s+tileId: dashboardWebService\.tileIds\["Errors"\],/);
-        assert.match(index, /tileId: dashboardCheckout\.tileIds\.apply\(\(ids\) => ids\["get"\]\)/, "a tile named like an Output member is read through apply");
+        assert.match(index, /dashboardId: dashboardWebService\.id,\n\s+tileId: dashboardWebService\.tileId\("Errors"\),/);
+        assert.match(index, /tileId: dashboardCheckout\.tileId\("get"\)/, "a tile named like an Output member is named as any other");
         // A kafka pipe reaches its brokers through the declared reverse private endpoint, by reference.
         assert.match(index, /const (endpoint\w+) = new observability\.PipeReversePrivateEndpoint\("audit-brokers", [^]*reversePrivateEndpointIds: \[\1\.id\]/);
         assert.match(index, /new observability\.PipesCdcScaling\("cdc-scaling", \{[^}]*replicaMemoryGb: 16 \}\);/, "one size is enough: the other follows");
@@ -485,7 +489,14 @@ describe("export: the command that writes a program adopting existing objects", 
         // Connections and sources are declared, and referenced by what uses them; a source that references one
         // declared below it (a cycle: logs ↔ traces) keeps the id text with a comment.
         assert.match(index, /^const connectionLocalEngine = new observability\.Connection\("local-engine", \{$/m);
-        assert.match(index, /password: config\.requireSecret\("local-engine-password"\),/);
+        // The API never says whether a connection has a password: one without must not need one.
+        assert.match(index, /password: config\.getSecret\("local-engine-password"\),/);
+        assert.match(
+            readme,
+            /^pulumi config set --secret local-engine-password '<value>' {3}# optional: password of connection "Local engine", if it has one/m,
+        );
+        // An explicit variable name is declared, or the next update would let the server derive another one.
+        assert.match(declarationOf(index, "Dashboard", "web-service"), /name: "Environment",[^}]*variableName: "deployEnv"/);
         assert.match(index, /^const sourceLogs = new observability\.Source\("logs", \{$/m);
         assert.match(declarationOf(index, "Source", "logs"), /connection: connectionLocalEngine\.id,/);
         assert.match(declarationOf(index, "Source", "logs"), /traceSourceId: sourceTraces\.id,/);
@@ -511,6 +522,18 @@ describe("export: the command that writes a program adopting existing objects", 
         assert.match(incidents, /url: config\.requireSecret\("incidents-url"\),/);
         assert.match(incidents, /headers: config\.getSecretObject<Record<string, string>>\("incidents-headers"\),/);
         assert.match(incidents, /body: config\.getSecret\("incidents-body"\),/);
+        // The steps make the user set the write-only values, or say there what the next update clears.
+        const steps = readme.slice(readme.indexOf("## Steps"), readme.indexOf("## What the export cannot know"));
+        for (const [key, holds] of [
+            ["incidents-headers", "headers"],
+            ["incidents-query-params", "query parameters"],
+            ["incidents-body", "body template"],
+        ])
+            assert.ok(
+                steps.includes(`pulumi config set --secret ${key} `) &&
+                    steps.includes(`# optional: ${holds} of webhook "Incidents", if it has any: left unset, its next update clears them`),
+                `the steps list ${key}`,
+            );
         assert.ok(!/headers|queryParams|body/.test(declarationOf(index, "Webhook", "pager")), "slack takes none of them");
 
         const { told, required } = secretKeysOf(index);
@@ -522,7 +545,6 @@ describe("export: the command that writes a program adopting existing objects", 
             "clicks-access-key-secret-key",
             "files-service-account-key",
             "incidents-url",
-            "local-engine-password",
             "on-call-relay-url",
             "orders-credentials-password",
             "orders-credentials-username",
@@ -615,7 +637,7 @@ describe("export: the command that writes a program adopting existing objects", 
             [...checkout.stdout.matchAll(/new observability\.(\w+)\("([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`),
             ["Dashboard checkout", "Dashboard checkout-2", "Alert checkout-get", "Alert checkout-latency"],
         );
-        assert.match(checkout.stdout, /tileId: dashboardCheckout\.tileIds\["Latency"\]/);
+        assert.match(checkout.stdout, /tileId: dashboardCheckout\.tileId\("Latency"\)/);
         assert.ok(!checkout.stdout.includes("OrganizationSettings"), "the default kinds of the self-hosted variant, narrowed by --kinds");
 
         // An alert whose dashboard is filtered out keeps literal ids, with the reason.

@@ -94,7 +94,12 @@ describe("Lookup functions (in the program's process, against the emulator)", fu
                 managed.map((d) => d.name),
                 ["Managed board"],
             );
-            assert.deepEqual(calls(), ["self-hosted GET /api/v2/dashboards", `cloud GET ${managedPrefix()}/dashboards`]);
+            // A managed list carries no `meta`: it is read until a page brings no new id.
+            assert.deepEqual(calls(), [
+                "self-hosted GET /api/v2/dashboards",
+                `cloud GET ${managedPrefix()}/dashboards`,
+                `cloud GET ${managedPrefix()}/dashboards?offset=1`,
+            ]);
         });
 
         it("refuses a malformed organization id before sending anything", async function () {
@@ -116,7 +121,11 @@ describe("Lookup functions (in the program's process, against the emulator)", fu
 
             const managed = await valueOf(getSourcesOutput({ variant: "managed" }));
             assert.equal(managed.length, 3);
-            assert.deepEqual(calls(), ["self-hosted GET /api/v2/sources", `cloud GET ${managedPrefix()}/sources`]);
+            assert.deepEqual(calls(), [
+                "self-hosted GET /api/v2/sources",
+                `cloud GET ${managedPrefix()}/sources`,
+                `cloud GET ${managedPrefix()}/sources?offset=3`,
+            ]);
         });
     });
 
@@ -138,7 +147,7 @@ describe("Lookup functions (in the program's process, against the emulator)", fu
             assert.deepEqual(calls(), ["self-hosted GET /api/v2/webhooks"]);
         });
 
-        it("pages through limit/offset until meta.total is reached", async function () {
+        it("pages by offset until meta.total is reached", async function () {
             const now = new Date().toISOString();
             for (let i = 0; i < 1500; i++) {
                 const id = `c${i.toString(16).padStart(23, "0")}`;
@@ -158,7 +167,7 @@ describe("Lookup functions (in the program's process, against the emulator)", fu
                 webhooks.map((w) => w.id),
                 [...emu.store.selfHosted.webhooks.keys()].sort(),
             );
-            assert.deepEqual(calls(), ["self-hosted GET /api/v2/webhooks", "self-hosted GET /api/v2/webhooks?limit=1000&offset=1000"]);
+            assert.deepEqual(calls(), ["self-hosted GET /api/v2/webhooks", "self-hosted GET /api/v2/webhooks?offset=1000"]);
         });
 
         it("lists the managed service's webhooks, the variant from the argument or from the settings", async function () {
@@ -175,7 +184,8 @@ describe("Lookup functions (in the program's process, against the emulator)", fu
             } finally {
                 delete process.env.OBSERVABILITY_VARIANT;
             }
-            assert.deepEqual(calls(), [`cloud GET ${managedPrefix()}/webhooks`, `cloud GET ${managedPrefix()}/webhooks`]);
+            const pages = [`cloud GET ${managedPrefix()}/webhooks`, `cloud GET ${managedPrefix()}/webhooks?offset=${managed.length}`];
+            assert.deepEqual(calls(), [...pages, ...pages], "each call reads until an empty page");
         });
     });
 

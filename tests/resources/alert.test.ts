@@ -88,6 +88,8 @@ for (const variant of ["self-hosted", "managed"] as const) {
         const alertCalls = () =>
             stack.emu.requests.filter((r) => r.path.includes("/alerts")).map((r) => `${r.method} ${r.path.replace(/^.*\/alerts/, "/alerts")}`);
         const bodies = (method: string) => stack.emu.requests.filter((r) => r.method === method && r.path.includes("/alerts")).map((r) => r.body);
+        // One read of a list that is not empty: the managed list carries no `meta`, so it is read until a page brings nothing new.
+        const listRead = variant === "managed" ? ["GET /alerts", "GET /alerts"] : ["GET /alerts"];
         const state = () => {
             const s = stack.engine.state.get(URN);
             assert.ok(s, "the alert is in state");
@@ -186,7 +188,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
             stack.emu.clearRequests();
             assert.deepEqual((await stack.engine.up(next)).same, ["errors"]);
             assert.deepEqual((await stack.engine.refresh()).same, ["errors"]);
-            assert.deepEqual(alertCalls(), ["GET /alerts"], "refresh reads through the shared list");
+            assert.deepEqual(alertCalls(), listRead, "refresh reads through the shared list");
         });
 
         it("shows an out-of-band edit on refresh and puts the declaration back on the next up", async function () {
@@ -247,7 +249,8 @@ for (const variant of ["self-hosted", "managed"] as const) {
             assert.deepEqual(result.created, ["errors"]);
             assert.equal(api.team().alerts.size, 1);
             assert.equal(state().id, [...api.team().alerts.keys()][0]);
-            assert.deepEqual(alertCalls(), ["GET /alerts", "POST /alerts", "GET /alerts"], "looked for the alert instead of posting again");
+            // The list before the POST is empty: one page.
+            assert.deepEqual(alertCalls(), ["GET /alerts", "POST /alerts", ...listRead], "looked for the alert instead of posting again");
             assert.deepEqual((await stack.engine.up(alertProgram(tileAlert()))).same, ["errors"]);
         });
 

@@ -121,7 +121,7 @@ export class SdkReader {
             const property: TypedProperty = {
                 path: [...at, name],
                 type: this.text(unwrapped.type, order([...at, name])),
-                required: symbols.every((symbol) => !(symbol.flags & ts.SymbolFlags.Optional)),
+                required: false,
                 description: describeShapes(
                     symbols.map((symbol) => plainDoc(ts.displayPartsToString(symbol.getDocumentationComment(this.checker)))),
                     holders,
@@ -133,8 +133,12 @@ export class SdkReader {
             const onlyWith = holders.length < shapes.length ? onlyWithOf(discriminants, shapes, holders) : undefined;
             if (onlyWith) property.onlyWith = onlyWith;
             const requiring = holders.filter((_holder, i) => !(symbols[i].flags & ts.SymbolFlags.Optional));
-            const requiredWith = requiring.length > 0 && requiring.length < holders.length ? onlyWithOf(discriminants, holders, requiring, shapes) : undefined;
+            // Required by every shape that has it: required with those shapes only (a kind-specific field).
+            const requiredWith =
+                requiring.length === 0 ? undefined : requiring.length < holders.length ? onlyWithOf(discriminants, holders, requiring, shapes) : onlyWith;
             if (requiredWith) property.requiredWith = requiredWith;
+            // Where no discriminant tells the shapes apart, a field every holder requires is shown as required.
+            else property.required = requiring.length === holders.length;
             into.push(property);
             if (nested) this.collect(unwrapped.elements, [...at, name, ...unwrapped.listPath], into, depth + 1, order);
         }

@@ -6,7 +6,7 @@ import { Notify, pulumiWarning } from "./notice";
 import { Envelope } from "./envelope";
 import { ListCache } from "./listCache";
 import { ApiError } from "./errors";
-import { hintFor } from "./hints";
+import { hintFor, type NotFoundContext } from "./hints";
 import { RateLimiter } from "./rateLimiter";
 import { backoffDelay, ResponseHeaders, retryAfterMs, RetryPolicy, serverWindowResetSeconds } from "./retry";
 import { operationSecrets } from "./operationSecrets";
@@ -34,6 +34,8 @@ export interface RequestSpec<T> {
     signal?: AbortSignal;
     /** Called each time the request leaves, once the rate limiter let it go (before every attempt). */
     onSend?: () => void;
+    /** The request lists a collection: a 404 names the URL or the organization and service, never a gone object. */
+    list?: boolean;
 }
 
 /** Everything that distinguishes one API from the other. */
@@ -56,7 +58,7 @@ export interface ApiClientOptions {
     /** The setting holding the base URL, named when the server cannot be reached at all. */
     urlSetting: "apiUrl" | "cloudUrl";
     /** How messages name a setting (config key and environment variable); the settings layer knows. */
-    describeSetting: (name: "apiUrl" | "cloudUrl" | "retryBudgetMs" | "maxResponseBytes") => string;
+    describeSetting: (name: "apiUrl" | "cloudUrl" | "retryBudgetMs" | "maxResponseBytes" | "organizationId" | "serviceId") => string;
     /** Largest response body read, in bytes; a larger one is refused without being read. */
     maxResponseBytes?: number;
     envelope: Envelope;
@@ -327,8 +329,11 @@ export class ApiClient {
         } catch {
             json = undefined;
         }
+        const html = !isJson && /<html|<!doctype/i.test(response.text);
+        const text = html ? htmlText(response.text) : response.text;
         // Redacted before it is shortened: a cut through a secret would leave its first part.
-        const message = truncate(this.clean((isJson ? this.options.envelope.errorMessage(json) : undefined) ?? response.text), 300);
+        const message = truncate(this.clean((isJson ? this.options.envelope.errorMessage(json) : undefined) ?? text), 300);
+        const apiAnswered = isJson || (this.options.plainTextNotFound && !html);
         const requestIdHeader = response.headers["x-request-id"];
         const requestId = (isJson ? this.options.envelope.requestId(json) : undefined) ?? (typeof requestIdHeader === "string" ? requestIdHeader : undefined);
         return new ApiError({
@@ -338,10 +343,10 @@ export class ApiClient {
             status: response.status,
             requestId: requestId === undefined ? undefined : truncate(this.clean(requestId), 100),
             serverMessage: message,
-            hint: hint ?? hintFor(response.status, this.options.credentialHelp, isJson || this.options.plainTextNotFound),
+            hint: hint ?? hintFor(response.status, this.options.credentialHelp, this.notFoundContext(spec, apiAnswered)),
             outcomeUnknown,
             settleMs: this.options.timeoutMs,
-            notFound: response.status === 404 && (isJson || (this.options.plainTextNotFound && !/<html|<!doctype/i.test(response.text))),
+            notFound: response.status === 404 && apiAnswered && !spec.list,
         });
     }
 
@@ -395,6 +400,20 @@ export class ApiClient {
             hint: "Raise the resource's `timeouts` input if the service is slow",
             outcomeUnknown: sent && (spec.method === "POST" || spec.method === "PATCH"),
         });
+    }
+
+    private notFoundContext(spec: RequestSpec<unknown>, apiAnswered: boolean): NotFoundContext {
+        const { baseUrl, urlSetting, describeSetting } = this.options;
+        const cloud = urlSetting === "cloudUrl";
+        return {
+            apiAnswered,
+            list: spec.list ?? false,
+            url: `${baseUrl.origin}${this.displayPath(spec.path)}`,
+            urlSetting: `${describeSetting(urlSetting)}${cloud ? "" : ", which holds the server's base URL without `/api/v2`,"}`,
+            serviceSettings: cloud
+                ? `the resource's organizationId and serviceId, or ${describeSetting("organizationId")} and ${describeSetting("serviceId")}`
+                : undefined,
+        };
     }
 
     private displayPath(path: string): string {
@@ -455,4 +474,14 @@ function describeNetworkError(error: unknown): string {
     const code = errorCode(error);
     const message = error instanceof Error ? error.message : String(error);
     return code ? `${message} (${code})` : message;
+}
+
+/** The text of an HTML error page (its `<pre>`, else its title), never the markup. */
+function htmlText(page: string): string {
+    const part = /<pre[^>]*>([^]*?)<\/pre>/i.exec(page) ?? /<title[^>]*>([^]*?)<\/title>/i.exec(page);
+    const text = (part?.[1] ?? "")
+        .replace(/<[^>]*>/g, " ")
+        .replace(/\s+/g, " ")
+        .trim();
+    return text === "" ? "an HTML page" : `an HTML page: ${text}`;
 }

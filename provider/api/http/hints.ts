@@ -1,14 +1,26 @@
+/** What a 404 means depends on who answered it and on what was asked. */
+export interface NotFoundContext {
+    /** The API's own answer (a JSON body, or the self-hosted API's plain text), not a page for a route nobody serves. */
+    apiAnswered: boolean;
+    /** The request listed a collection: a 404 then says the path above it is wrong, never that an object is gone. */
+    list: boolean;
+    /** The URL requested, without its query. */
+    url: string;
+    /** The base URL setting, described with what it must hold. */
+    urlSetting: string;
+    /** For the cloud API: where the organization and service ids come from. */
+    serviceSettings?: string;
+}
+
 /** What the user can do about a failed call, for the statuses that have a usual cause. */
-export function hintFor(status: number, credentialHelp: string, bodyIsJson: boolean): string | undefined {
+export function hintFor(status: number, credentialHelp: string, notFound: NotFoundContext): string | undefined {
     switch (status) {
         case 401:
             return `The credential was rejected: ${credentialHelp}`;
         case 403:
             return "The credential is valid but lacks the permission for this call (an admin key is needed to change organization settings; pipe calls need pipe management)";
         case 404:
-            return bodyIsJson
-                ? "The object does not exist (it may have been deleted outside Pulumi: run `pulumi refresh`)"
-                : "The server does not serve this route: check the API URL setting and that the service offers this API";
+            return notFoundHint(notFound);
         case 409:
             return "The object is in use or was changed concurrently: remove what still references it first, or retry";
         case 413:
@@ -20,4 +32,10 @@ export function hintFor(status: number, credentialHelp: string, bodyIsJson: bool
         default:
             return status >= 500 ? "The server failed: retry later; if it persists, report the request id to the service" : undefined;
     }
+}
+
+function notFoundHint({ apiAnswered, list, url, urlSetting, serviceSettings }: NotFoundContext): string {
+    if (apiAnswered && !list) return "The object does not exist (it may have been deleted outside Pulumi: run `pulumi refresh`)";
+    if (apiAnswered && serviceSettings) return `The organization or the service in this path does not exist for this key: check ${serviceSettings}`;
+    return `Nothing is served at ${url}: check ${urlSetting} and that the service offers this API`;
 }

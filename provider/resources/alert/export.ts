@@ -60,24 +60,7 @@ export const alertExport = {
     },
 } as const satisfies KindExport<"alerts">;
 
-/** Members of Pulumi's `Output` that a lifted property access (`output[name]`) would hit instead of the value. */
-const OUTPUT_MEMBERS = new Set([
-    "then",
-    "apply",
-    "get",
-    "isKnown",
-    "isSecret",
-    "promise",
-    "resources",
-    "allResources",
-    "toString",
-    "toJSON",
-    "doNotCapture",
-    "deploymentOnlyModule",
-    ...Object.getOwnPropertyNames(Object.prototype),
-]);
-
-/** `dashboardWeb.id` and `dashboardWeb.tileIds["Errors"]`, or why the ids stay literal. */
+/** `dashboardWeb.id` and `dashboardWeb.tileId("Errors")`, or why the ids stay literal. */
 function tileReference(references: ExportReferences, exported: ExportedDashboard | undefined, tileId: string): Record<string, TsValue> | string {
     if (!exported) return "the dashboard is not part of this export";
     const tile = exported.tiles.find((t) => t.id === tileId);
@@ -87,11 +70,9 @@ function tileReference(references: ExportReferences, exported: ExportedDashboard
         return `the dashboard has several tiles named ${JSON.stringify(tile.name)}, so its \`tileIds\` cannot name this one`;
     const variable = references.variableOf(dashboardExport, exported.id);
     if (!variable) return "the dashboard is not declared (see the comment above)";
-    const name = JSON.stringify(tile.name);
-    const lifted = !tile.name.startsWith("__") && !OUTPUT_MEMBERS.has(tile.name);
     return {
         dashboardId: new Code(`${variable}.id`),
-        tileId: new Code(lifted ? `${variable}.tileIds[${name}]` : `${variable}.tileIds.apply((ids) => ids[${name}])`),
+        tileId: new Code(`${variable}.tileId(${JSON.stringify(tile.name)})`),
     };
 }
 

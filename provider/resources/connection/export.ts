@@ -16,18 +16,21 @@ export const connectionExport = {
     reference: { variable: "connection", byId: true },
     declaration: (exported) => ({ names: [exported.name ?? "", "connection"], header: [`Connection ${JSON.stringify(exported.name)} (self-hosted)`] }),
     secretEntries(exported, config) {
-        const { key, value } = config.require("password", `password of connection ${JSON.stringify(exported.name)}`);
+        // The API says nothing of the password, not even whether there is one: a connection without one must not need one.
+        const holds = `password of connection ${JSON.stringify(exported.name)}, if it has one (updates without it keep the stored one)`;
+        const { key, value } = config.optional("password", "string", holds);
         const before = [
-            "The API never returns the password: set it before `pulumi up` (adoption does not send it, later changes do).",
-            `  pulumi config set --secret ${key}`,
+            "The API never returns the password: set it before `pulumi up` if the connection has one (adoption does not",
+            "send it, later changes do).",
+            `  pulumi config set --secret ${key}   # optional`,
         ];
         return [{ key: "password", value, before }];
     },
     readme: {
         secrets: [
             "- Connection passwords, which the API never returns, are read from the secret config keys above, never written",
-            "  into the program. Adoption does not send them; set the real values anyway, because later changes of a",
-            "  connection do.",
+            "  into the program. Adoption does not send them; set the real values of the connections that have one anyway,",
+            "  because later changes of a connection do (a connection without one needs none).",
         ],
     },
     async list({ ctx, target, keep, count }) {

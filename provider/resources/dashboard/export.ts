@@ -29,10 +29,16 @@ export const dashboardExport = {
         const exported: ExportedDashboard[] = [];
         for (const wire of await listAll(api.client, "export: list dashboards", `${api.prefix}/dashboards`, wireDashboard, ctx.signal)) {
             if (!keep(wire.name)) continue;
-            const { inputs } = readDashboard(ctx, wire, { ...target, target });
+            // A variable name read back is kept: left out, the next update would let the server derive another one.
+            const filters = (wire.filters ?? []).map((filter) => ({ name: filter.name, variableName: stringOrUndefined(filter.variableName) }));
+            const { inputs } = readDashboard(ctx, wire, { ...target, target, filters });
             exported.push({ id: wire.id, name: wire.name, inputs: toJson(inputs), tiles: wire.tiles.map((tile) => ({ id: tile.id, name: tile.name })) });
             count(exported.length);
         }
         return exported;
     },
 } as const satisfies KindExport<"dashboards", ExportedDashboard>;
+
+function stringOrUndefined(value: unknown): string | undefined {
+    return typeof value === "string" ? value : undefined;
+}

@@ -45,10 +45,15 @@ function toWire(
     };
 }
 
-/** What the mapping of a server's dashboard needs from the declaration: where it lives and the declared filters. */
-export type DashboardDeclared = { target: ResolvedTarget; timeouts?: DashboardInputs["timeouts"]; filters?: DashboardInputs["filters"] } & Partial<
-    Pick<DashboardInputs, keyof typeof targetSchema>
->;
+/**
+ * What the mapping of a server's dashboard needs from the declaration: where it lives and, of the declared filters,
+ * the variable names the user set (the export command passes the read ones: each is kept as explicit).
+ */
+export type DashboardDeclared = {
+    target: ResolvedTarget;
+    timeouts?: DashboardInputs["timeouts"];
+    filters?: readonly { name: string; variableName?: string }[];
+} & Partial<Pick<DashboardInputs, keyof typeof targetSchema>>;
 
 /** Maps the server's dashboard back to normalized inputs and the id maps. */
 function fromWire(ctx: OperationContext, dashboard: WireDashboard, olds: DashboardDeclared): DashboardOutputs {

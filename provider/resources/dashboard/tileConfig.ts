@@ -146,14 +146,14 @@ const colorRule = z.discriminatedUnion("operator", [
 
 const onClickTarget = z.discriminatedUnion("mode", [
     z.strictObject({
-        /** `id`: a fixed saved search or dashboard; `template`: a name template filled from the clicked row. */
+        /** `id`: a fixed log or trace source (`type` `search`) or dashboard; `template`: a name template filled from the clicked row. */
         mode: z.literal("id"),
-        /** The saved search or dashboard (24 hexadecimal characters). */
+        /** The log or trace source (`type` `search`: `source.id`, not a saved search) or the dashboard (24 hexadecimal characters). */
         id: hex24,
     }),
     z.strictObject({
         mode: z.literal("template"),
-        /** Template of the target's name, filled from the clicked row. */
+        /** Template of the target source's or dashboard's name, filled from the clicked row (`{{column}}`). */
         template: z.string().min(1).max(10_000),
     }),
 ]);
@@ -167,23 +167,29 @@ const onClickFilter = z.strictObject({
     template: z.string().min(1).max(10_000),
 });
 
+/** The fields of a click that opens the search view or a dashboard. */
+const onClickOpening = {
+    /** The source or dashboard to open. */
+    target: onClickTarget,
+    /** Condition template applied to the opened view, filled from the clicked row. */
+    whereTemplate: z.string().max(10_000).optional(),
+    /** Language of `whereTemplate`. */
+    whereLanguage: whereLanguage.optional(),
+    /** Up to 50 filter templates set on the opened view. */
+    filters: z.array(onClickFilter).max(50).optional(),
+};
+
 /** What a click on a table row opens. */
 export const onClick = z.discriminatedUnion("type", [
     z.strictObject({
-        /** `search` or `dashboard`: opens a saved search or a dashboard; `external`: opens a URL. */
-        type: z.enum(["search", "dashboard"]),
-        /** The saved search or dashboard to open. */
-        target: onClickTarget,
-        /** Condition template applied to the opened search or dashboard, filled from the clicked row. */
-        whereTemplate: z.string().max(10_000).optional(),
-        /** Language of `whereTemplate`. */
-        whereLanguage: whereLanguage.optional(),
-        /** Up to 50 filters set on the opened dashboard. */
-        filters: z.array(onClickFilter).max(50).optional(),
+        /** `search`: the search view of a log or trace source (`target`); `dashboard`: a dashboard; `external`: a URL. */
+        type: z.literal("search"),
+        ...onClickOpening,
     }),
+    z.strictObject({ type: z.literal("dashboard"), ...onClickOpening }),
     z.strictObject({
         type: z.literal("external"),
-        /** URL template, filled from the clicked row. */
+        /** URL template, filled from the clicked row; the result must be an absolute http(s) URL. */
         urlTemplate: z.string().min(1).max(10_000),
     }),
 ]);

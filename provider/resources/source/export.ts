@@ -1,5 +1,4 @@
 import { listAll } from "../../api/paging";
-import { z } from "zod";
 import { ExportedObject, KindExport, namedObject } from "../../engine/exporter";
 import { toJson } from "../../engine/values";
 import { readSource } from "./provider";
@@ -18,16 +17,10 @@ export const sourceExport = {
     reference: { variable: "source", byId: true },
     names: {
         noun: "data source",
-        // The request of the getSources lookup (the list is not paginated), named alike.
+        // The request of the getSources lookup, named alike.
         async list({ ctx, target }) {
             const api = ctx.apis.observability(target.variant, target);
-            return api.client.request({
-                operation: "getSources",
-                method: "GET",
-                path: `${api.prefix}/sources`,
-                response: z.array(namedObject),
-                signal: ctx.signal,
-            });
+            return listAll(api.client, "getSources", `${api.prefix}/sources`, namedObject, ctx.signal);
         },
     },
     declaration: (exported) => ({

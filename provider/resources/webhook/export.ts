@@ -8,9 +8,9 @@ import { wireWebhook } from "./wire";
 
 /** The write-only inputs of the templated services (generic, incidentio), which the API never returns. */
 const WRITE_ONLY = [
-    { key: "headers", suffix: "headers", form: "map" },
-    { key: "queryParams", suffix: "query-params", form: "map" },
-    { key: "body", suffix: "body", form: "string" },
+    { key: "headers", suffix: "headers", form: "map", noun: "headers" },
+    { key: "queryParams", suffix: "query-params", form: "map", noun: "query parameters" },
+    { key: "body", suffix: "body", form: "string", noun: "body template" },
 ] as const;
 
 /**
@@ -54,7 +54,8 @@ export const webhookExport = {
         if (service !== "generic" && service !== "incidentio") return entries;
         const optional = service === "incidentio" ? WRITE_ONLY : WRITE_ONLY.filter((field) => field.key !== "body");
         for (const [i, field] of optional.entries()) {
-            const { key, value } = config.optional(field.suffix, field.form);
+            const holds = `${field.noun} of webhook ${JSON.stringify(exported.name)}, if it has any: left unset, its next update clears them`;
+            const { key, value } = config.optional(field.suffix, field.form, holds);
             entries.push({
                 key: field.key,
                 value,

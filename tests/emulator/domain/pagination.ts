@@ -6,13 +6,16 @@ export interface Page {
     offset: number;
 }
 
-/** `limit` 1-1000 (default 1000) and `offset` ≥ 0 (default 0); strings are coerced, anything else → 400 (§1.9). */
-export function parsePage(query: Record<string, string | string[]>): Page {
-    return { limit: integer(query, "limit", 1, 1000, 1000), offset: integer(query, "offset", 0, Number.MAX_SAFE_INTEGER, 0) };
+/**
+ * `limit` 1-`pageSize` (default `pageSize`, the server's 1000) and `offset` ≥ 0 (default 0); strings are coerced,
+ * anything else → 400 (§1.9).
+ */
+export function parsePage(query: Record<string, string | string[]>, pageSize: number): Page {
+    return { limit: integer(query, "limit", 1, pageSize, pageSize), offset: integer(query, "offset", 0, Number.MAX_SAFE_INTEGER, 0) };
 }
 
 /** One page of `items` with `meta` and `X-Total-Count`. */
-export function paginate<T>(items: T[], page: Page, render: (item: T) => unknown): ApiResult {
+function paginate<T>(items: T[], page: Page, render: (item: T) => unknown): ApiResult {
     return {
         data: items.slice(page.offset, page.offset + page.limit).map(render),
         meta: { total: items.length, limit: page.limit, offset: page.offset },
@@ -35,16 +38,18 @@ function integer(query: Record<string, string | string[]>, name: string, min: nu
 }
 
 /**
- * Saved-search and webhook lists (§0.3): self-hosted pages with `meta`; managed honours `limit`/`offset` too but
- * declares neither them nor `meta`, so it answers the bare page.
+ * The alert, saved-search and webhook lists (§1.9 and its errata): self-hosted pages with `meta`; managed honours
+ * `limit`/`offset` too but declares neither them nor `meta`, so it answers the bare page. Pages hold at most the
+ * team's `pageSize` items.
  */
 export function paginateFor<T>(
     variant: "self-hosted" | "managed",
+    team: { pageSize: number },
     items: T[],
     query: Record<string, string | string[]>,
     render: (item: T) => unknown,
 ): ApiResult {
-    const page = paginate(items, parsePage(query), render);
+    const page = paginate(items, parsePage(query, team.pageSize), render);
     return variant === "self-hosted" ? page : { data: page.data };
 }
 

@@ -10,6 +10,11 @@ export class TeamStore {
     readonly savedSearches = new Map<string, SavedSearch>();
     /** Webhook ids whose next PUT meets a concurrent destination change: answered 409 once (§4.4). */
     readonly concurrentWebhookEdits = new Set<string>();
+    /**
+     * The default and largest `limit` of the paged lists (alerts, webhooks, saved searches): the server's 1000.
+     * Tests lower it to read lists longer than one page cheaply.
+     */
+    pageSize = 1000;
     /** Hostnames exempt from the private-address check of webhook URLs (the server's `WEBHOOK_HOSTNAME_ALLOWLIST`). */
     readonly webhookHostnameAllowlist = new Set<string>();
 

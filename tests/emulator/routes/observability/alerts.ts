@@ -2,8 +2,8 @@ import { notFound } from "../../http/apiError";
 import { renderAlert } from "../../domain/alerts/read";
 import { type AlertWriteContext, createAlert, replaceAlert } from "../../domain/alerts/write";
 import { asObject } from "../../domain/json";
-import { paginate, parsePage } from "../../domain/pagination";
-import { objectIdParam } from "../params";
+import { byId, paginateFor } from "../../domain/pagination";
+import { objectIdParam, variantOf } from "../params";
 import type { ApiRequest, HandlerContext, RouteModule } from "../types";
 
 const missing = () => notFound("Alert not found");
@@ -22,10 +22,9 @@ export const alertRoutes: RouteModule = {
     name: "alerts",
     register(routes) {
         /** Paginated, `_id` ascending (§1.9). */
-        routes.observability("GET", "/alerts", (req, ctx) => {
-            const alerts = [...ctx.team.alerts.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-            return paginate(alerts, parsePage(req.query), (alert) => renderAlert(alert, ctx.team.teamId));
-        });
+        routes.observability("GET", "/alerts", (req, ctx) =>
+            paginateFor(variantOf(req), ctx.team, byId(ctx.team.alerts.values()), req.query, (alert) => renderAlert(alert, ctx.team.teamId)),
+        );
 
         routes.observability("GET", "/alerts/:id", (req, ctx) => {
             const alert = ctx.team.alerts.get(objectIdParam(req.params));

@@ -15,7 +15,7 @@ export const savedSearchRoutes: RouteModule = {
     name: "saved searches",
     register(routes) {
         routes.observability("GET", "/saved-searches", (req, ctx) =>
-            paginateFor(variantOf(req), byId(ctx.team.savedSearches.values()), req.query, (s) => renderSavedSearch(s, ctx.team.teamId)),
+            paginateFor(variantOf(req), ctx.team, byId(ctx.team.savedSearches.values()), req.query, (s) => renderSavedSearch(s, ctx.team.teamId)),
         );
 
         routes.observability("GET", "/saved-searches/:id", (req, ctx) => {

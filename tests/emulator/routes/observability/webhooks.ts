@@ -17,7 +17,9 @@ const writeContext = (ctx: HandlerContext): WebhookWriteContext => ({ team: ctx.
 export const webhookRoutes: RouteModule = {
     name: "webhooks",
     register(routes) {
-        routes.observability("GET", "/webhooks", (req, ctx) => paginateFor(variantOf(req), byId(ctx.team.webhooks.values()), req.query, renderWebhook));
+        routes.observability("GET", "/webhooks", (req, ctx) =>
+            paginateFor(variantOf(req), ctx.team, byId(ctx.team.webhooks.values()), req.query, renderWebhook),
+        );
 
         routes.observability("POST", "/webhooks", (req, ctx) => ({ data: renderWebhook(createWebhook(writeContext(ctx), asObject(req.body))) }));
 
