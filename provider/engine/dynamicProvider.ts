@@ -56,6 +56,11 @@ export interface ResourceDefinition<Schema extends InputSchema, Outputs extends 
      * by, so that a missing or malformed credential or URL fails at `check` (preview), naming the setting.
      */
     clients(apis: Apis, inputs: Record<string, unknown>): void;
+    /**
+     * Rules the schema cannot hold because they depend on the configuration (what one variant refuses, when the
+     * variant comes from `observability:variant`): decided at `check` without a request, each failure at its path.
+     */
+    rules?(inputs: InputsOf<Schema>, settings: Settings): RuleFailure[];
     /** Input property paths whose change the API cannot apply in place. */
     replaceKeys(olds: Outputs, news: InputsOf<Schema>, changed: ReadonlySet<string>): string[];
     /** Whether the old object must go before the new one exists (a singleton per service). */
@@ -85,6 +90,12 @@ export interface ResourceDefinition<Schema extends InputSchema, Outputs extends 
     read(ctx: OperationContext, id: string, olds: Seed): Promise<{ outs: Outputs; inputs: InputsOf<Schema> } | undefined>;
     update(ctx: OperationContext, id: string, olds: Outputs, news: InputsOf<Schema>): Promise<Outputs>;
     delete(ctx: OperationContext, id: string, olds: Outputs): Promise<void>;
+}
+
+/** A failure of {@link ResourceDefinition.rules}: the property path and why. */
+export interface RuleFailure {
+    path: PropertyKey[];
+    message: string;
 }
 
 /** Inputs that tune the provider and never change the remote object. */
@@ -188,9 +199,11 @@ export function dynamicProvider<Schema extends InputSchema, Outputs extends Seed
             // Throws a ConfigurationError naming the config key and the environment variable.
             def.clients(apis, candidate);
             // With unknowns the inputs pass through untouched; they are checked again when known.
-            return {
-                inputs: { ...(containsUnknown(candidate) || !parsed.success ? candidate : toJson(complete(parsed.data, apis.settings))), ...adopt },
-            };
+            if (containsUnknown(candidate) || !parsed.success) return { inputs: { ...candidate, ...adopt } };
+            const inputs = complete(parsed.data, apis.settings);
+            const broken = def.rules?.(inputs, apis.settings) ?? [];
+            if (broken.length > 0) return { failures: broken.map((rule) => ({ property: propertyPath(rule.path) || def.typeName, reason: rule.message })) };
+            return { inputs: { ...toJson(inputs), ...adopt } };
         },
 
         async diff(id: string, oldProps: HostProperties, newProps: HostProperties) {

@@ -269,19 +269,13 @@ for (const variant of ["self-hosted", "managed"] as const) {
             ]);
         });
 
-        it(`refuses what the ${variant} variant would drop silently, before sending anything`, async function () {
+        it(`refuses what the ${variant} variant would drop silently at preview, at its path, before sending anything`, async function () {
             const { log } = kinds(connection());
-            const extra =
+            const [extra, path] =
                 variant === "self-hosted"
-                    ? { filterSettings: { databaseName: "otel", tableName: "otel_logs", columns: [] } }
-                    : { serviceVersionExpression: "ServiceVersion" };
-            await assert.rejects(
-                stack.engine.up([declare({ ...log, ...extra })]),
-                variant === "self-hosted"
-                    ? /filterSettings is only available on the managed variant/
-                    : /serviceVersionExpression is only available on the self-hosted API/,
-            );
-            assert.deepEqual(stack.emu.requests, []);
+                    ? [{ filterSettings: { databaseName: "otel", tableName: "otel_logs", columns: [] } }, "filterSettings"]
+                    : [{ serviceVersionExpression: "ServiceVersion" }, "serviceVersionExpression"];
+            await assertCheckRefuses(stack, (inputs) => [declare(inputs)], [[{ ...log, ...extra }, path]]);
         });
     });
 }

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { collectionAt } from "../../api/collection";
 import { hex24 } from "../../api/ids";
-import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "../../engine/dynamicProvider";
+import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition, RuleFailure } from "../../engine/dynamicProvider";
+import type { Settings } from "../../settings/config";
 import { sameValue } from "../../engine/values";
 import { targetClients } from "../../api/apis";
 import { ResolvedTarget, reportedAt, resolveTarget, targetReplaceKeys, targetSchema } from "../../settings/target";
@@ -33,11 +34,25 @@ const identity = (source: object) => {
     return { name, kind, connection, from };
 };
 
+/** Fields one variant drops silently (and would then show as a change forever): refused at `check`, at their path. */
+function variantRules(inputs: SourceInputs, settings: Settings): RuleFailure[] {
+    const variant = settings.variant(inputs.variant);
+    const fields = inputs as Record<string, unknown>;
+    if (variant === "managed" && fields.serviceVersionExpression !== undefined) {
+        return [{ path: ["serviceVersionExpression"], message: "only the self-hosted API has it: remove it for the managed variant" }];
+    }
+    if (variant === "self-hosted" && fields.filterSettings !== undefined) {
+        return [{ path: ["filterSettings"], message: "only the managed variant has it: remove it for the self-hosted API" }];
+    }
+    return [];
+}
+
 const definition: ResourceDefinition<typeof sourceSchema, SourceOutputs> = {
     typeName: "Source",
     schema: sourceSchema,
     // While `kind` is unknown (preview) the union checks no other field: the clients are built for a well-formed target only.
     clients: (apis, inputs) => void (wellFormedTarget.safeParse(inputs).success && targetClients(apis, inputs)),
+    rules: variantRules,
     // Kind and connection change in place (the id stays); only a move to another variant or service replaces.
     replaceKeys: (olds, news, changed) => targetReplaceKeys(olds, news, changed),
     adoption: { id: hex24, seed: (inputs, settings) => ({ ...inputs, target: resolveTarget(settings, inputs) }) },
@@ -48,7 +63,7 @@ const definition: ResourceDefinition<typeof sourceSchema, SourceOutputs> = {
         const operation = label("create", inputs);
         const wanted = identity(inputs);
         const matches = (candidate: WireSource) => sameValue(identity(readSource(ctx, candidate, { ...inputs, target }).inputs), wanted);
-        const created = await sources.create(operation, sourceBody(inputs, sources.api, operation), matches);
+        const created = await sources.create(operation, sourceBody(inputs), matches);
         return { id: created.id, outs: readSource(ctx, created, { ...inputs, target }).outs };
     },
 
@@ -60,7 +75,7 @@ const definition: ResourceDefinition<typeof sourceSchema, SourceOutputs> = {
     async update(ctx, id, olds, news) {
         const sources = sourcesAt(ctx, olds.target);
         const operation = label("update", news, id);
-        const updated = await sources.update(operation, id, sourceBody(news, sources.api, operation));
+        const updated = await sources.update(operation, id, sourceBody(news));
         return readSource(ctx, updated, { ...news, target: olds.target }).outs;
     },
 

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { ObservabilityApi } from "../../api/apis";
 import { projectOnto } from "../../engine/project";
 import { kindSchema, SourceInputs } from "./schema";
 
@@ -19,17 +18,10 @@ const LOCAL_KEYS = new Set(["variant", "organizationId", "serviceId", "timeouts"
 /**
  * The request body, POST and PUT alike (a PUT replaces the whole source): the checked inputs, which are already the
  * form both servers accept (optional fields omitted rather than `null`, explicit defaults, metric `from.tableName`
- * `""`, short granularities). Fields one variant would drop silently, and then show as a change forever, are refused.
+ * `""`, short granularities). Fields one variant would drop silently were refused at `check` (the definition's `rules`).
  */
-export function sourceBody(inputs: SourceInputs, api: ObservabilityApi, label: string): Record<string, unknown> {
-    const body = Object.fromEntries(Object.entries(inputs).filter(([key]) => !LOCAL_KEYS.has(key)));
-    if (api.variant === "managed" && body.serviceVersionExpression !== undefined) {
-        throw new Error(`${label}: serviceVersionExpression is only available on the self-hosted API; remove it for the managed variant`);
-    }
-    if (api.variant === "self-hosted" && body.filterSettings !== undefined) {
-        throw new Error(`${label}: filterSettings is only available on the managed variant; remove it for the self-hosted API`);
-    }
-    return body;
+export function sourceBody(inputs: SourceInputs): Record<string, unknown> {
+    return Object.fromEntries(Object.entries(inputs).filter(([key]) => !LOCAL_KEYS.has(key)));
 }
 
 /** `""` is how the web UI stores an unset expression: it reads as unset (the metric tables alike). */
