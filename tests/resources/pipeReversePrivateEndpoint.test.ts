@@ -200,6 +200,27 @@ describe("PipeReversePrivateEndpoint (through the real host, against the emulato
         assert.deepEqual([...rpe().endpoints.keys()], [stateOf().id], "the old endpoint was deleted (and waited for)");
     });
 
+    it("deletes first a replaced endpoint whose custom DNS names the new one keeps (a name belongs to one endpoint)", async function () {
+        const names = [{ privateDnsName: "Orders.Example.com" }];
+        await stack.engine.up([endpoint(vpcEndpoint({ customPrivateDnsMappings: names }))]);
+        const id = stateOf().id;
+        const next = [endpoint(vpcEndpoint({ description: "orders kafka v2", customPrivateDnsMappings: [{ privateDnsName: "orders.example.com" }] }))];
+        const preview = await stack.engine.preview(next);
+        assert.deepEqual(
+            preview.steps.map((s) => [s.op, s.replaces, s.deleteBeforeReplace]),
+            [["replace", ["description"], true]],
+        );
+        stack.emu.clearRequests();
+        assert.deepEqual((await stack.engine.up(next)).replaced, ["rpe"]);
+        assert.deepEqual(
+            calls().filter((call) => !call.startsWith("GET")),
+            ["DELETE /:id", "POST "],
+            "the old endpoint went before the new one took its name",
+        );
+        assert.deepEqual([...rpe().endpoints.keys()], [stateOf().id]);
+        assert.notEqual(stateOf().id, id);
+    });
+
     it("shows drift on refresh, restores it on up, and drops an endpoint deleted out of band", async function () {
         await stack.engine.up([endpoint(vpcEndpoint())]);
         const record = [...rpe().endpoints.values()][0];

@@ -189,12 +189,16 @@ const definition: ResourceDefinition<typeof pipeReversePrivateEndpointSchema, Ou
     schema: pipeReversePrivateEndpointSchema,
     complete: (inputs, settings) => located(settings, inputs),
     clients: (apis) => void apis.cloud(),
-    // Another endpoint is another object: the new one exists before the old one goes, so pipes can move over. Keeping
-    // the same custom DNS names across a replacement needs the `deleteBeforeReplace` resource option (they are unique).
+    // Another endpoint is another object: the new one exists before the old one goes, so pipes can move over.
     replaceKeys: (_olds, news, changed) =>
         [...changed]
             .filter((key) => key !== IN_PLACE && !isLocalKey(key) && !(TARGET_KEYS as readonly string[]).includes(key))
             .concat(movedKeys(news, changed, TARGET_KEYS)),
+    // A custom DNS name belongs to one endpoint of a service: a replacement that keeps one must delete the old first.
+    deleteBeforeReplace: (olds, news) => {
+        const held = new Set(olds.customPrivateDnsMappings.map((mapping) => mapping.privateDnsName.toLowerCase()));
+        return news.customPrivateDnsMappings.some((mapping) => held.has(mapping.privateDnsName.toLowerCase()));
+    },
     adoption: { id: uuid, seed: (inputs, settings) => located(settings, inputs) },
 
     create: createEndpoint,
