@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ObservabilityApi } from "../../api/apis";
 import { projectOnto } from "../../engine/project";
-import { kindSchema, SourceInputs } from "./schema";
+import { kindSchema, SourceInputs, VARIANT_ONLY_FIELDS } from "./schema";
 
 /** A source as either variant returns it: the kind's fields, no timestamps. Only what identifies it is typed here. */
 export const wireSource = z.looseObject({
@@ -23,11 +23,13 @@ const LOCAL_KEYS = new Set(["variant", "organizationId", "serviceId", "timeouts"
  */
 export function sourceBody(inputs: SourceInputs, api: ObservabilityApi, label: string): Record<string, unknown> {
     const body = Object.fromEntries(Object.entries(inputs).filter(([key]) => !LOCAL_KEYS.has(key)));
-    if (api.variant === "managed" && body.serviceVersionExpression !== undefined) {
-        throw new Error(`${label}: serviceVersionExpression is only available on the self-hosted API; remove it for the managed variant`);
-    }
-    if (api.variant === "self-hosted" && body.filterSettings !== undefined) {
-        throw new Error(`${label}: filterSettings is only available on the managed variant; remove it for the self-hosted API`);
+    const other = api.variant === "managed" ? "self-hosted" : "managed";
+    const foreign = VARIANT_ONLY_FIELDS[other][inputs.kind].filter((key) => body[key] !== undefined);
+    if (foreign.length > 0) {
+        const where = other === "managed" ? "the managed variant" : "the self-hosted API";
+        throw new Error(
+            `${label}: ${foreign.join(", ")} ${foreign.length > 1 ? "are" : "is"} only available on ${where}; remove ${foreign.length > 1 ? "them" : "it"} for the ${api.variant} variant`,
+        );
     }
     return body;
 }

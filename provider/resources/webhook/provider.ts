@@ -55,7 +55,7 @@ const definition: ResourceDefinition<typeof webhookSchema, WebhookOutputs> = {
 
     update: (ctx, id, olds, news) =>
         withoutSecretsInErrors(webhookSecrets(news), async () => {
-            const updated = await collection(ctx, olds.target).update(`update ${label(news.name)}`, id, webhookBody(news));
+            const updated = await collection(ctx, olds.target).update(`update ${label(news.name)}`, id, webhookBody(news, olds));
             return fromWire(ctx, updated, { ...news, target: olds.target });
         }),
 
