@@ -21,7 +21,11 @@ const view = {
     timestampColumn: "Timestamp",
     aggregatedColumns: [{ sourceColumn: "Duration", aggFn: "sum", mvColumn: "duration_sum" }],
 };
-const highlighted = [{ sqlExpression: "ResourceAttributes['k8s.pod.name']", luceneExpression: "k8s.pod.name", alias: "Pod" }];
+// The web UI stores `""` for a highlighted attribute's unset lucene form and alias.
+const highlighted = [
+    { sqlExpression: "ResourceAttributes['k8s.pod.name']", luceneExpression: "k8s.pod.name", alias: "Pod" },
+    { sqlExpression: "SpanAttributes['http.route']", luceneExpression: "", alias: "" },
+];
 const filterSettings = { databaseName: "otel", tableName: "filters", columns: [{ name: "ServiceName", label: "Service" }] };
 
 /** The fields of the kinds that search rows, as the web UI stores them (the managed variant's `filterSettings` apart). */

@@ -22,10 +22,10 @@ const granularity = z
 export const highlightedAttributeSchema = z.strictObject({
     /** SQL expression of the attribute. */
     sqlExpression: required,
-    /** Lucene form of the expression, used when searching for its value. */
-    luceneExpression: expression,
-    /** Label shown instead of the expression. */
-    alias: expression,
+    /** Lucene form of the expression, used when searching for its value; the web UI stores `""` for none. */
+    luceneExpression: z.string().optional(),
+    /** Label shown instead of the expression; the web UI stores `""` for none. */
+    alias: z.string().optional(),
 });
 
 /** A pre-aggregated column of a materialized view. */
