@@ -19,7 +19,11 @@ const view = {
     minGranularity: "5m",
     minDate: "2026-01-01T00:00:00.000Z",
     timestampColumn: "Timestamp",
-    aggregatedColumns: [{ sourceColumn: "Duration", aggFn: "sum", mvColumn: "duration_sum" }],
+    // The web UI stores `""` for the source column of a count.
+    aggregatedColumns: [
+        { sourceColumn: "Duration", aggFn: "sum", mvColumn: "duration_sum" },
+        { sourceColumn: "", aggFn: "count", mvColumn: "n" },
+    ],
 };
 // The web UI stores `""` for a highlighted attribute's unset lucene form and alias.
 const highlighted = [
@@ -42,7 +46,8 @@ const searchFields = {
     highlightedTraceAttributeExpressions: highlighted,
     highlightedRowAttributeExpressions: highlighted,
     materializedViews: [view],
-    metadataMaterializedViews: { keyRollupTable: "keys_15m", kvRollupTable: "kv_15m", granularity: "15m" },
+    // The web UI stores `""` for an unset key rollup table.
+    metadataMaterializedViews: { keyRollupTable: "", kvRollupTable: "kv_15m", granularity: "15m" },
     displayedTimestampValueExpression: "TimestampTime",
     orderByExpression: "Timestamp DESC",
 };

@@ -31,14 +31,14 @@ export const highlightedAttributeSchema = z.strictObject({
 /** A pre-aggregated column of a materialized view. */
 export const aggregatedColumnSchema = z
     .strictObject({
-        /** The column aggregated; required unless `aggFn` is `count`. */
-        sourceColumn: expression,
+        /** The column aggregated; required unless `aggFn` is `count` (the web UI stores `""` then). */
+        sourceColumn: z.string().optional(),
         /** The aggregation. */
         aggFn: z.enum([...aggFn.options, "histogram"]),
         /** The view's column holding the aggregate. */
         mvColumn: required,
     })
-    .refine((column) => column.aggFn === "count" || column.sourceColumn !== undefined, {
+    .refine((column) => column.aggFn === "count" || (column.sourceColumn ?? "") !== "", {
         path: ["sourceColumn"],
         message: "is required unless aggFn is `count`",
     });
@@ -66,8 +66,8 @@ export const materializedViewSchema = z.strictObject({
 
 /** The rollup tables that serve field discovery and value autocompletion. */
 export const metadataMaterializedViewsSchema = z.strictObject({
-    /** Key rollup table (field discovery). */
-    keyRollupTable: expression,
+    /** Key rollup table (field discovery); the web UI stores `""` for none. */
+    keyRollupTable: z.string().optional(),
     /** Key-value rollup table (value autocompletion). */
     kvRollupTable: required,
     /** Time granularity of the rollup tables (`15m`). */
