@@ -272,12 +272,12 @@ for (const variant of ["self-hosted", "managed"] as const) {
             const extra =
                 variant === "self-hosted"
                     ? { filterSettings: { databaseName: "otel", tableName: "otel_logs", columns: [] } }
-                    : { serviceVersionExpression: "ServiceVersion" };
+                    : { serviceVersionExpression: "ServiceVersion", orderByExpression: "Timestamp DESC" };
             await assert.rejects(
                 stack.engine.up([declare({ ...log, ...extra })]),
                 variant === "self-hosted"
                     ? /filterSettings is only available on the managed variant/
-                    : /serviceVersionExpression is only available on the self-hosted API/,
+                    : /serviceVersionExpression, orderByExpression are only available on the self-hosted API/,
             );
             assert.deepEqual(stack.emu.requests, []);
         });
