@@ -63,8 +63,11 @@ export interface ResourceDefinition<Schema extends InputSchema, Outputs extends 
     rules?(inputs: InputsOf<Schema>, settings: Settings): RuleFailure[];
     /** Input property paths whose change the API cannot apply in place. */
     replaceKeys(olds: Outputs, news: InputsOf<Schema>, changed: ReadonlySet<string>): string[];
-    /** Whether the old object must go before the new one exists (a singleton per service). */
-    deleteBeforeReplace?: boolean;
+    /**
+     * Whether the old object must go before the new one exists: always (a singleton per service, a unique name), or
+     * decided per replacement (when the new one keeps a name only one object may hold).
+     */
+    deleteBeforeReplace?: boolean | ((olds: Outputs, news: InputsOf<Schema>) => boolean);
     /** Optional inputs that are left as they are while the program omits them: `diff` ignores them then. */
     unmanagedWhenOmitted?: readonly (keyof InputsOf<Schema> & string)[];
     /** Default operation timeouts in ms. */
@@ -220,7 +223,8 @@ export function dynamicProvider<Schema extends InputSchema, Outputs extends Seed
             );
             if (changed.size === 0) return { changes: false };
             const replaces = def.replaceKeys(olds, news, changed);
-            return { changes: true, replaces, deleteBeforeReplace: replaces.length > 0 && def.deleteBeforeReplace === true };
+            const first = typeof def.deleteBeforeReplace === "function" ? def.deleteBeforeReplace(olds, news) : def.deleteBeforeReplace === true;
+            return { changes: true, replaces, deleteBeforeReplace: replaces.length > 0 && first };
         },
 
         async create(props: HostProperties) {

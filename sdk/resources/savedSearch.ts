@@ -5,7 +5,10 @@ import { ObservabilityResource, resourceKind } from "../resource";
 
 /** Arguments of a {@link SavedSearch}; every property may be an Output. */
 export type SavedSearchArgs = ArgsOf<SavedSearchDeclaration> & AdoptionArgs;
-/** A pinned filter of a saved search: `{condition: "ServiceName IN ('checkout')"}`. */
+/**
+ * A pinned filter of a saved search: `{condition: "ServiceName IN ('checkout')"}` or `{condition: "lower(ServiceName)
+ * IN ('checkout')"}`; the web UI's `lucene` and `sql_ast` filters are kept on a saved search that already has them.
+ */
 export type { SavedSearchFilter };
 
 const KIND = resourceKind<SavedSearchOutputs>({

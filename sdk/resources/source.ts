@@ -42,7 +42,9 @@ export interface Source extends OutputProperties<SourceOutputs> {}
  *
  * Every change is made in place with a PUT of the complete source (fields left out are cleared), `kind` and
  * `connection` included; only moving it to another variant, organization or service replaces it. The managed
- * variant serves no read by id: a source is read from the list. Deleting a source leaves saved searches, tiles,
+ * variant serves no read by id: a source is read from the list. The fields marked "Self-hosted only" (and the managed
+ * variant's `filterSettings`) are dropped by the other variant, so they are refused there before anything is sent;
+ * a source adopted with every field its server stores keeps them all on update. Deleting a source leaves saved searches, tiles,
  * dashboard filters and other sources pointing at a missing id (no cascade, no refusal; their next update fails):
  * reference `source.id` from them so that Pulumi deletes them first. Its connection must outlive it alike.
  */

@@ -57,7 +57,9 @@ export interface Webhook extends OutputProperties<WebhookOutputs> {}
  *
  * `headers`, `queryParams` and the `incidentio` `body` are write-only: the API never returns them, so they are kept
  * from the arguments, sent whole on every write and compared with the arguments only (a change made outside Pulumi
- * cannot be seen). They and `url` are secret: wrapped with `pulumi.secret` and encrypted in state. The API has no
+ * cannot be seen). Headers or query parameters that neither the arguments nor the previous ones have are left out
+ * of an update, so the server keeps those of an adopted webhook (unless `url` or `service` changes, which clears
+ * them); removing them from the arguments clears them. They and `url` are secret: wrapped with `pulumi.secret` and encrypted in state. The API has no
  * read by id: a refresh finds the webhook in the (paged) list, and one missing there is dropped from the stack.
  *
  * Everything changes in place (`service` and `url` too); changing `variant`, `organizationId` or `serviceId`

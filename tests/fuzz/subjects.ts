@@ -43,6 +43,8 @@ export interface FuzzSubject {
     replaceKeys: ReadonlySet<string>;
     /** Maps whose keys are the user's (webhook headers): any key is well-formed there. */
     openMaps?: readonly string[];
+    /** Ids of other objects that the server stores as free strings, never in a path (a source's links): any text is. */
+    freeIds?: readonly string[];
 }
 
 /** A provider with the two methods under test (every resource provider has them). */
@@ -194,6 +196,7 @@ export const SUBJECTS: readonly FuzzSubject[] = [
         unmanagedWhenOmitted: [],
         fixedFields: TARGET_KEYS,
         replaceKeys: new Set(TARGET_KEYS),
+        freeIds: ["metricSourceId", "traceSourceId", "logSourceId", "sessionSourceId"],
     },
     ...(["savedSearch", "webhook"] as const).map((key) => ({
         key,

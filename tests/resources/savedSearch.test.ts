@@ -163,12 +163,30 @@ for (const variant of ["self-hosted", "managed"] as const) {
                 [search({ sourceId: "logs" }), "sourceId"],
                 [search({ whereLanguage: "promql" }), "whereLanguage"],
                 [search({ filters: [{ condition: "a = 'b'" }] }), "filters[0].condition"],
-                [search({ filters: [{ type: "lucene", condition: "a IN ('b')" }] }), "filters[0].type"],
+                [search({ filters: [{ type: "sql_ast", operator: "~", left: "a", right: "'b'" }] }), "filters[0]"],
+                [search({ filters: [{ condition: "lower(a) IN ('b') AND c IN ('d')" }] }), "filters[0].condition"],
                 [search({ tags: ["x".repeat(33)] }), "tags[0]"],
                 [search({ name: " " }), "name"],
                 [search({ name: " Checkout errors" }), "name"],
                 [search({ source: "logs" }), "source"],
             ]);
+        });
+
+        it("refuses a new saved search with a web UI filter (lucene, sql_ast) before sending it: only a stored one is kept", async function () {
+            for (const filter of [
+                { type: "lucene", condition: "ServiceName:checkout" },
+                { type: "sql_ast", operator: "=", left: "ServiceName", right: "'checkout'" },
+            ]) {
+                await assert.rejects(
+                    stack.engine.up(program(search({ filters: [filter] }))),
+                    new RegExp(`filters\\[0\\] is a \`${filter.type}\` filter.*adoptId`),
+                );
+            }
+            assert.deepEqual(
+                calls().filter((call) => !call.startsWith("GET")),
+                [],
+                "nothing is sent",
+            );
         });
 
         it("deletes its search alerts first, so the server's cascade takes nothing by surprise", async function () {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { DeclaredResource, Engine } from "../harness/engine";
+import { CheckFailedError, DeclaredResource, Engine } from "../harness/engine";
 import { PropertyMap, urn } from "../harness/host";
 import { packageProviderText } from "../harness/providerText";
 import { emulatorClient } from "../support/emulatorClient";
@@ -271,11 +271,16 @@ for (const variant of ["self-hosted", "managed"] as const) {
 
         it(`refuses what the ${variant} variant would drop silently at preview, at its path, before sending anything`, async function () {
             const { log } = kinds(connection());
-            const [extra, path] =
+            const [extra, paths] =
                 variant === "self-hosted"
-                    ? [{ filterSettings: { databaseName: "otel", tableName: "otel_logs", columns: [] } }, "filterSettings"]
-                    : [{ serviceVersionExpression: "ServiceVersion" }, "serviceVersionExpression"];
-            await assertCheckRefuses(stack, (inputs) => [declare(inputs)], [[{ ...log, ...extra }, path]]);
+                    ? [{ filterSettings: { databaseName: "otel", tableName: "otel_logs", columns: [] } }, ["filterSettings"]]
+                    : [{ serviceVersionExpression: "ServiceVersion", orderByExpression: "Timestamp DESC" }, ["serviceVersionExpression", "orderByExpression"]];
+            await assert.rejects(stack.engine.up([declare({ ...log, ...extra })]), (error: unknown) => {
+                assert.ok(error instanceof CheckFailedError, String(error));
+                assert.deepEqual(error.failures.map((f) => f.property).sort(), [...paths].sort());
+                return true;
+            });
+            assert.deepEqual(stack.emu.requests, []);
         });
     });
 }

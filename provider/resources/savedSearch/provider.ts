@@ -4,7 +4,7 @@ import { OperationContext, targetClients } from "../../api/apis";
 import { dynamicProvider, normalizeReported, ResourceDefinition } from "../../engine/dynamicProvider";
 import { sameValue } from "../../engine/values";
 import { ResolvedTarget, reportedAt, resolveTarget, targetReplaceKeys } from "../../settings/target";
-import { SavedSearchInputs, SavedSearchOutputs, savedSearchSchema } from "./schema";
+import { isNewFilterAccepted, SavedSearchInputs, SavedSearchOutputs, savedSearchSchema } from "./schema";
 import { savedSearchBody, savedSearchFieldsFromWire, WireSavedSearch, wireSavedSearch } from "./wire";
 
 /** What the mapping of a server's saved search needs from the declaration: where it lives. */
@@ -40,6 +40,11 @@ const definition: ResourceDefinition<typeof savedSearchSchema, SavedSearchOutput
     adoption: { id: hex24, seed: (inputs, settings) => ({ ...inputs, target: resolveTarget(settings, inputs) }) },
 
     async create(ctx, inputs) {
+        const kept = inputs.filters.findIndex((filter) => !isNewFilterAccepted(filter));
+        if (kept >= 0)
+            throw new Error(
+                `create ${label(inputs.name)}: filters[${kept}] is a \`${inputs.filters[kept].type}\` filter, which the API keeps on a saved search that already has it but refuses on a new one; adopt the saved search made in the web UI (adoptId) or use a \`sql\` filter`,
+            );
         const target = resolveTarget(ctx.apis.settings, inputs);
         const body = savedSearchBody(inputs);
         // Names are not unique: a lost create is recognised by every field it was posted with.

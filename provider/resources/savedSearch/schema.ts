@@ -2,33 +2,54 @@ import { z } from "zod";
 import { hex24 } from "../../api/ids";
 import { timeoutsSchema, unpaddedName } from "../../engine/fields";
 import { ResolvedTarget, targetSchema } from "../../settings/target";
+import { rendersAsOneFacet } from "./pinnedFilter";
 
-// One predicate the search sidebar can render (contract-extended §3.3): `<column> [NOT] IN (…)` or
-// `<column> BETWEEN <number> AND <number>`. Anything else the server refuses.
-const COLUMN = String.raw`(?:[A-Za-z_][\w.]*(?:\[[^\]]+\])*|` + "`[^`]+`" + String.raw`|"[^"]+")`;
-const VALUE = String.raw`(?:'(?:[^'\\]|\\.|'')*'|-?\d+(?:\.\d+)?)`;
-const NUMBER = String.raw`-?\d+(?:\.\d+)?`;
-const RENDERABLE = [
-    new RegExp(String.raw`^\s*${COLUMN}\s+(?:NOT\s+)?IN\s*\(\s*${VALUE}(?:\s*,\s*${VALUE})*\s*\)\s*$`, "i"),
-    new RegExp(String.raw`^\s*${COLUMN}\s+BETWEEN\s+${NUMBER}\s+AND\s+${NUMBER}\s*$`, "i"),
-];
+const condition = z.string().max(8192, "must be at most 8192 characters");
 
-/** A pinned filter: one SQL predicate shown in the search sidebar. */
-export const pinnedFilterSchema = z.strictObject({
-    /** Always `sql` (the default), the only type the API accepts on write. */
-    type: z.literal("sql").default("sql"),
-    /**
-     * One sidebar-renderable predicate (≤ 8192 characters): `<column> IN ('a', 'b')`, `<column> NOT IN (…)` or
-     * `<column> BETWEEN <number> AND <number>`. Compound predicates (`… AND …`) are refused.
-     */
-    condition: z
-        .string()
-        .max(8192)
-        .refine(
-            (condition) => RENDERABLE.some((pattern) => pattern.test(condition)),
-            "must be one predicate `<column> IN (…)`, `<column> NOT IN (…)` or `<column> BETWEEN <number> AND <number>`",
-        ),
+/** A pinned `sql` or `lucene` filter: one condition. */
+export const conditionFilterSchema = z
+    .strictObject({
+        /**
+         * `sql` (the default) or `lucene`. The server accepts a `lucene` filter only when the saved search already
+         * has it unchanged (one made in the web UI): a new one is refused.
+         */
+        type: z.enum(["sql", "lucene"]).default("sql"),
+        /**
+         * The condition (≤ 8192 characters). A new or changed `sql` filter must be one predicate the search sidebar
+         * shows: `<key> IN ('a', 'b')`, `<key> NOT IN (…)` or `<key> BETWEEN <number> AND <number>`, where the key is
+         * a column or an expression such as `lower(ServiceName)` or `toString(StatusCode)`.
+         */
+        condition,
+    })
+    .superRefine((filter, ctx) => {
+        if (filter.type === "sql" && !rendersAsOneFacet(filter.condition))
+            ctx.addIssue({
+                code: "custom",
+                path: ["condition"],
+                message: "must be one predicate `<key> IN (…)`, `<key> NOT IN (…)` or `<key> BETWEEN <number> AND <number>`",
+            });
+    });
+
+/**
+ * A structured comparison made in the web UI (`sql_ast`). The server keeps it only when the saved search already
+ * has it unchanged: a new one is refused.
+ */
+export const comparisonFilterSchema = z.strictObject({
+    /** `sql_ast`: a structured comparison. */
+    type: z.literal("sql_ast"),
+    /** The comparison: `=`, `<`, `>`, `!=`, `<=` or `>=`. */
+    operator: z.enum(["=", "<", ">", "!=", "<=", ">="]),
+    /** Left operand (≤ 8192 characters). */
+    left: condition,
+    /** Right operand (≤ 8192 characters). */
+    right: condition,
 });
+
+/** A pinned filter of the search sidebar. */
+export const pinnedFilterSchema = z.union([comparisonFilterSchema, conditionFilterSchema]);
+
+/** Whether the server takes the filter as new (the others only when already stored unchanged). */
+export const isNewFilterAccepted = (filter: z.output<typeof pinnedFilterSchema>): boolean => filter.type === "sql";
 
 /**
  * Saved-search inputs: where it lives plus its fields. Every optional field has the server's default, because a
@@ -48,9 +69,9 @@ export const savedSearchSchema = z.strictObject({
     whereLanguage: z.enum(["lucene", "sql"]).default("lucene"),
     /** Sort order (≤ 1024 characters); `""` (the default) = the source's default order. */
     orderBy: z.string().max(1024).default(""),
-    /** Up to 50 tags of 1 to 32 characters, kept in order (the server does not deduplicate them). */
-    tags: z.array(z.string().min(1).max(32, "must be at most 32 characters")).max(50).default([]),
-    /** Up to 100 pinned filters; omitted = none. */
+    /** Up to 50 tags of at most 32 characters, kept in order (the server does not deduplicate them). */
+    tags: z.array(z.string().max(32, "must be at most 32 characters")).max(50).default([]),
+    /** Up to 100 pinned filters; omitted = none. A `lucene` or `sql_ast` filter is kept only where the server already has it. */
     filters: z.array(pinnedFilterSchema).max(100).default([]),
     /** Operation timeouts (`create`, `update`, `delete`) such as `5m`. */
     timeouts: timeoutsSchema,

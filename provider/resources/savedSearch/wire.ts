@@ -43,7 +43,7 @@ export function savedSearchFieldsFromWire(search: WireSavedSearch): Record<strin
         whereLanguage: search.whereLanguage ?? "lucene",
         orderBy: search.orderBy ?? "",
         tags: search.tags ?? [],
-        // Stored filters come back verbatim; legacy UI shapes (`lucene`, `sql_ast`) are kept as they are and show as drift.
+        // Stored filters come back verbatim, the web UI's `lucene` and `sql_ast` filters included.
         filters: search.filters ?? [],
     };
 }

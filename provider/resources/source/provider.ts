@@ -6,7 +6,7 @@ import type { Settings } from "../../settings/config";
 import { sameValue } from "../../engine/values";
 import { targetClients } from "../../api/apis";
 import { ResolvedTarget, reportedAt, resolveTarget, targetReplaceKeys, targetSchema } from "../../settings/target";
-import { sourceSchema, SourceInputs, SourceOutputs } from "./schema";
+import { sourceSchema, SourceInputs, SourceOutputs, VARIANT_ONLY_FIELDS } from "./schema";
 import { sourceBody, sourceFieldsFromWire, WireSource, wireSource } from "./wire";
 
 /** What the mapping of a server's source needs from the declaration: where it lives. */
@@ -34,17 +34,15 @@ const identity = (source: object) => {
     return { name, kind, connection, from };
 };
 
-/** Fields one variant drops silently (and would then show as a change forever): refused at `check`, at their path. */
+/** Fields only the other variant stores (one would drop them silently and show a change forever): refused at `check`. */
 function variantRules(inputs: SourceInputs, settings: Settings): RuleFailure[] {
     const variant = settings.variant(inputs.variant);
+    const other = variant === "managed" ? "self-hosted" : "managed";
     const fields = inputs as Record<string, unknown>;
-    if (variant === "managed" && fields.serviceVersionExpression !== undefined) {
-        return [{ path: ["serviceVersionExpression"], message: "only the self-hosted API has it: remove it for the managed variant" }];
-    }
-    if (variant === "self-hosted" && fields.filterSettings !== undefined) {
-        return [{ path: ["filterSettings"], message: "only the managed variant has it: remove it for the self-hosted API" }];
-    }
-    return [];
+    const where = other === "managed" ? "the managed variant" : "the self-hosted API";
+    return VARIANT_ONLY_FIELDS[other][inputs.kind]
+        .filter((key) => fields[key] !== undefined)
+        .map((key) => ({ path: [key], message: `only ${where} stores it: remove it for the ${variant} variant` }));
 }
 
 const definition: ResourceDefinition<typeof sourceSchema, SourceOutputs> = {

@@ -8,8 +8,8 @@ import { aggFn, metricType } from "../dashboard/tileConfig";
 const required = z.string().min(1, "must not be empty");
 /** An optional expression; the server's `""` (what the web UI stores) reads back as unset. */
 const expression = required.optional();
-/** An id of another source (`source.id`). The server does not check it; a malformed one is refused here. */
-const sourceRef = hex24.optional();
+/** An id of another source (`source.id`): the server stores any non-empty string there, without checking it. */
+const sourceRef = expression;
 
 const LONG_GRANULARITY = /^(\d+) (second|minute|hour|day)$/;
 /** `5m` or `5 minute`: the server stores the long form and always reads back the short one, so both sides use it. */
@@ -22,23 +22,23 @@ const granularity = z
 export const highlightedAttributeSchema = z.strictObject({
     /** SQL expression of the attribute. */
     sqlExpression: required,
-    /** Lucene form of the expression, used when searching for its value. */
-    luceneExpression: expression,
-    /** Label shown instead of the expression. */
-    alias: expression,
+    /** Lucene form of the expression, used when searching for its value; the web UI stores `""` for none. */
+    luceneExpression: z.string().optional(),
+    /** Label shown instead of the expression; the web UI stores `""` for none. */
+    alias: z.string().optional(),
 });
 
 /** A pre-aggregated column of a materialized view. */
 export const aggregatedColumnSchema = z
     .strictObject({
-        /** The column aggregated; required unless `aggFn` is `count`. */
-        sourceColumn: expression,
+        /** The column aggregated; required unless `aggFn` is `count` (the web UI stores `""` then). */
+        sourceColumn: z.string().optional(),
         /** The aggregation. */
         aggFn: z.enum([...aggFn.options, "histogram"]),
         /** The view's column holding the aggregate. */
         mvColumn: required,
     })
-    .refine((column) => column.aggFn === "count" || column.sourceColumn !== undefined, {
+    .refine((column) => column.aggFn === "count" || (column.sourceColumn ?? "") !== "", {
         path: ["sourceColumn"],
         message: "is required unless aggFn is `count`",
     });
@@ -66,8 +66,8 @@ export const materializedViewSchema = z.strictObject({
 
 /** The rollup tables that serve field discovery and value autocompletion. */
 export const metadataMaterializedViewsSchema = z.strictObject({
-    /** Key rollup table (field discovery). */
-    keyRollupTable: expression,
+    /** Key rollup table (field discovery); the web UI stores `""` for none. */
+    keyRollupTable: z.string().optional(),
     /** Key-value rollup table (value autocompletion). */
     kvRollupTable: required,
     /** Time granularity of the rollup tables (`15m`). */
@@ -138,7 +138,7 @@ const searchFields = {
     defaultTableSelectExpression: required,
     /** The column or SQL expression holding the service name. */
     serviceNameExpression: expression,
-    /** Self-hosted only (the managed variant drops it). */
+    /** Self-hosted only: the column or SQL expression holding the service version. */
     serviceVersionExpression: expression,
     /** The column or SQL expression holding the resource attributes (a map). */
     resourceAttributesExpression: expression,
@@ -182,6 +182,10 @@ export const logSourceSchema = z.strictObject({
     spanIdExpression: expression,
     /** Id of the trace source correlated with this one (`source.id`). */
     traceSourceId: sourceRef,
+    /** Self-hosted only: the ORDER BY expression of the search view (the table's sorting key when omitted). */
+    orderByExpression: expression,
+    /** Self-hosted only, deprecated by the server (prefer a row policy): a SQL condition added to every query. */
+    tableFilterExpression: expression,
 });
 
 /** A trace source. */
@@ -214,6 +218,14 @@ export const traceSourceSchema = z.strictObject({
     logSourceId: sourceRef,
     /** Id of the session source correlated with this one (`source.id`). */
     sessionSourceId: sourceRef,
+    /** Self-hosted only: the column or SQL expression holding the sample rate of each span. */
+    sampleRateExpression: expression,
+    /** Self-hosted only: the column or SQL expression holding the span links. */
+    spanLinksValueExpression: expression,
+    /** Self-hosted only: the column or SQL expression of the timestamp displayed. */
+    displayedTimestampValueExpression: expression,
+    /** Self-hosted only: the ORDER BY expression of the search view (the table's sorting key when omitted). */
+    orderByExpression: expression,
 });
 
 /** The metric table of each metric type (the keys of `metricType`). */
@@ -248,6 +260,10 @@ export const metricSourceSchema = z.strictObject({
     resourceAttributesExpression: required,
     /** Id of the log source correlated with this one (`source.id`). */
     logSourceId: sourceRef,
+    /** Self-hosted only: the column or SQL expression holding the service name. */
+    serviceNameExpression: expression,
+    /** Self-hosted only: the unified metrics series table (when the team has it enabled). */
+    seriesTable: expression,
 });
 
 /** A session-replay source. */
@@ -256,7 +272,9 @@ export const sessionSourceSchema = z.strictObject({
     kind: z.literal("session"),
     ...commonFields,
     /** Id of the trace source the sessions belong to (`source.id`). */
-    traceSourceId: hex24,
+    traceSourceId: required,
+    /** Self-hosted only: the column or SQL expression holding the resource attributes (a map). */
+    resourceAttributesExpression: expression,
 });
 
 /**
@@ -273,6 +291,21 @@ export const promqlSourceSchema = z.strictObject({
 export const sourceSchema = z.discriminatedUnion("kind", [logSourceSchema, traceSourceSchema, metricSourceSchema, sessionSourceSchema, promqlSourceSchema]);
 
 export type SourceKind = z.output<typeof sourceSchema>["kind"];
+
+/**
+ * Fields only one variant stores: the other drops them silently, which would show as a change forever, so a
+ * declaration that sets one for the other variant is refused before anything is sent.
+ */
+export const VARIANT_ONLY_FIELDS: Record<"self-hosted" | "managed", Record<SourceKind, readonly string[]>> = {
+    "self-hosted": {
+        log: ["serviceVersionExpression", "orderByExpression", "tableFilterExpression"],
+        trace: ["serviceVersionExpression", "sampleRateExpression", "spanLinksValueExpression", "displayedTimestampValueExpression", "orderByExpression"],
+        metric: ["serviceNameExpression", "seriesTable"],
+        session: ["resourceAttributesExpression"],
+        promql: [],
+    },
+    managed: { log: ["filterSettings"], trace: ["filterSettings"], metric: [], session: [], promql: [] },
+};
 
 /** The schema of one kind, or undefined for a kind this package does not know. */
 export function kindSchema(kind: unknown): (typeof sourceSchema.options)[number] | undefined {

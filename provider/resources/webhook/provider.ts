@@ -54,7 +54,7 @@ const definition: ResourceDefinition<typeof webhookSchema, WebhookOutputs> = {
     },
 
     async update(ctx, id, olds, news) {
-        const updated = await collection(ctx, olds.target).update(`update ${label(news.name)}`, id, webhookBody(news));
+        const updated = await collection(ctx, olds.target).update(`update ${label(news.name)}`, id, webhookBody(news, olds));
         return fromWire(ctx, updated, { ...news, target: olds.target });
     },
 

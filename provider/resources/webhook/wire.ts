@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { WebhookInputs } from "./schema";
+import { WRITE_ONLY, type WebhookInputs } from "./schema";
 
 /**
  * A webhook as either variant lists it (contract-extended §4.3): never `headers` or `queryParams`, `body` only for
@@ -23,16 +23,21 @@ export type WebhookWriteOnly = Partial<Pick<WebhookInputs, "service" | "body" | 
 const templated = (service: string) => service === "generic" || service === "incidentio";
 
 /**
- * The request body of POST and PUT alike (contract-extended §9.3): the whole declaration. The templated services
- * always get `headers` and `queryParams` (`{}` clears them; an omitted one would be kept, or cleared by a change of
- * `url` or `service`); slack gets none of `body`, `headers`, `queryParams`, not even empty.
+ * The request body of POST and PUT alike (contract-extended §9.3): the whole declaration. Slack gets none of `body`,
+ * `headers`, `queryParams`, not even empty. A templated service gets each write-only map that is declared, and `{}`
+ * (which clears it) for one the previous declaration had; a map neither declares is left out, so the server keeps
+ * what it has (the headers of an adopted webhook made by hand, say), unless `url` or `service` changes.
  */
-export function webhookBody(webhook: WebhookInputs): Record<string, unknown> {
+export function webhookBody(webhook: WebhookInputs, previous: WebhookWriteOnly = {}): Record<string, unknown> {
     const body: Record<string, unknown> = { name: webhook.name, service: webhook.service, url: webhook.url };
     if (webhook.description !== undefined) body.description = webhook.description;
     if (!templated(webhook.service)) return body;
     if (webhook.body !== undefined) body.body = webhook.body;
-    return { ...body, headers: webhook.headers ?? {}, queryParams: webhook.queryParams ?? {} };
+    for (const key of WRITE_ONLY) {
+        const declared = webhook[key] ?? (previous[key] !== undefined ? {} : undefined);
+        if (declared !== undefined) body[key] = declared;
+    }
+    return body;
 }
 
 /**

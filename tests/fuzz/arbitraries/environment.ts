@@ -5,16 +5,26 @@ import { target } from "./dashboard";
 /** A name the server keeps as given: free text without surrounding whitespace. */
 const name = (max: number) => text(max).filter((s) => s.trim() === s);
 
-/** A sidebar-renderable pinned filter: one `IN`, `NOT IN` or numeric `BETWEEN` predicate. */
-const pinnedFilter = fc
-    .oneof(
-        fc
-            .tuple(word, fc.boolean(), fc.array(word, { minLength: 1, maxLength: 3 }))
-            .map(([column, not, values]) => `${column}${not ? " NOT" : ""} IN (${values.map((v) => `'${v}'`).join(", ")})`),
-        fc.tuple(word, fc.integer(), fc.nat()).map(([column, low, width]) => `${column} BETWEEN ${low} AND ${low + width}`),
-    )
-    .filter((condition) => /^[A-Za-z_]/.test(condition))
-    .chain((condition) => obj({ condition: fc.constant(condition) }, { type: fc.constant("sql") }));
+/** A key of a pinned filter: a column, or an expression over one such as `lower(x)` or `toString(x)`. */
+const filterKey = fc.tuple(word, fc.constantFrom("", "lower", "toString")).map(([column, fn]) => (fn === "" ? column : `${fn}(${column})`));
+
+/**
+ * A pinned filter: a sidebar-renderable `sql` one (one `IN`, `NOT IN` or numeric `BETWEEN` predicate), or one of the
+ * web UI's `lucene` and `sql_ast` filters, which the schema takes (the server keeps them when already stored).
+ */
+const pinnedFilter = fc.oneof(
+    fc
+        .oneof(
+            fc
+                .tuple(filterKey, fc.boolean(), fc.array(word, { minLength: 1, maxLength: 3 }))
+                .map(([key, not, values]) => `${key}${not ? " NOT" : ""} IN (${values.map((v) => `'${v}'`).join(", ")})`),
+            fc.tuple(filterKey, fc.integer(), fc.nat()).map(([key, low, width]) => `${key} BETWEEN ${low} AND ${low + width}`),
+        )
+        .filter((condition) => /^[A-Za-z_]/.test(condition) && !/\b(?:NOT|AND|OR)\b/i.test(condition.split(/ (?:NOT )?IN | BETWEEN /)[0]))
+        .chain((condition) => obj({ condition: fc.constant(condition) }, { type: fc.constant("sql") })),
+    obj({ type: fc.constant("lucene"), condition: fc.string({ maxLength: 40 }) }),
+    obj({ type: fc.constant("sql_ast"), operator: fc.constantFrom("=", "<", ">", "!=", "<=", ">="), left: word, right: fc.string({ maxLength: 20 }) }),
+);
 
 /** A well-formed saved search. */
 export const savedSearch: fc.Arbitrary<Input> = obj(
@@ -26,7 +36,7 @@ export const savedSearch: fc.Arbitrary<Input> = obj(
         whereLanguage: fc.constantFrom("lucene", "sql"),
         orderBy: fc.string({ maxLength: 20 }),
         tags: fc.array(
-            fc.string({ minLength: 1, maxLength: 32 }).filter((t) => t.length <= 32),
+            fc.string({ maxLength: 32 }).filter((t) => t.length <= 32),
             { maxLength: 5 },
         ),
         filters: fc.array(pinnedFilter, { maxLength: 3 }),

@@ -21,6 +21,9 @@ const materializedView = obj(
     { minDate: fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2099-12-31T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString()) },
 );
 
+/** The id of another source: the server takes any non-empty string there. */
+const ref = fc.oneof(hex24, word);
+
 /** The fields every kind has. */
 const common = { name: text(100), connection: hex24, from: table, timestampValueExpression: word };
 const commonOptional = {
@@ -37,7 +40,7 @@ const search = {
     resourceAttributesExpression: word,
     implicitColumnExpression: word,
     useTextIndexForImplicitColumn: fc.constantFrom("auto", "enabled", "disabled"),
-    metricSourceId: hex24,
+    metricSourceId: ref,
     highlightedTraceAttributeExpressions: fc.array(highlighted, { maxLength: 2 }),
     highlightedRowAttributeExpressions: fc.array(highlighted, { maxLength: 2 }),
     materializedViews: fc.array(materializedView, { maxLength: 2 }),
@@ -48,7 +51,15 @@ const search = {
 export const source: fc.Arbitrary<Input> = fc.oneof(
     obj(
         { kind: fc.constant("log"), ...common, defaultTableSelectExpression: word },
-        { ...commonOptional, ...search, bodyExpression: word, severityTextExpression: word, traceSourceId: hex24 },
+        {
+            ...commonOptional,
+            ...search,
+            bodyExpression: word,
+            severityTextExpression: word,
+            traceSourceId: ref,
+            orderByExpression: word,
+            tableFilterExpression: word,
+        },
     ),
     obj(
         {
@@ -66,9 +77,13 @@ export const source: fc.Arbitrary<Input> = fc.oneof(
             ...commonOptional,
             ...search,
             durationPrecision: fc.integer({ min: 0, max: 9 }),
-            logSourceId: hex24,
-            sessionSourceId: hex24,
+            logSourceId: ref,
+            sessionSourceId: ref,
             statusCodeExpression: word,
+            sampleRateExpression: word,
+            spanLinksValueExpression: word,
+            displayedTimestampValueExpression: word,
+            orderByExpression: word,
         },
     ),
     obj(
@@ -79,8 +94,8 @@ export const source: fc.Arbitrary<Input> = fc.oneof(
             metricTables: obj({ gauge: word }, { sum: word, "exponential histogram": word }),
             resourceAttributesExpression: word,
         },
-        { ...commonOptional, logSourceId: hex24 },
+        { ...commonOptional, logSourceId: ref, serviceNameExpression: word, seriesTable: word },
     ),
-    obj({ kind: fc.constant("session"), ...common, traceSourceId: hex24 }, commonOptional),
+    obj({ kind: fc.constant("session"), ...common, traceSourceId: ref }, { ...commonOptional, resourceAttributesExpression: word }),
     obj({ kind: fc.constant("promql"), ...common }, commonOptional),
 );

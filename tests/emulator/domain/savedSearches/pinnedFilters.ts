@@ -1,34 +1,48 @@
-import { badRequest } from "../../http/apiError";
+import { rendersAsOneFacet } from "../../../../provider/resources/savedSearch/pinnedFilter";
+import { badRequest, ContractViolation } from "../../http/apiError";
 import type { JsonObject } from "../../store/types";
 import { asObject } from "../json";
 
-const COLUMN = String.raw`(?:[A-Za-z_][\w.]*(?:\[[^\]]+\])*|` + "`[^`]+`" + String.raw`|"[^"]+")`;
-const VALUE = String.raw`(?:'(?:[^'\\]|\\.|'')*'|-?\d+(?:\.\d+)?)`;
-const NUMBER = String.raw`-?\d+(?:\.\d+)?`;
-/** One predicate the search sidebar can render (§3.3): `col [NOT] IN (…)` or `col BETWEEN n AND n`. */
-const RENDERABLE = [
-    new RegExp(String.raw`^\s*${COLUMN}\s+(?:NOT\s+)?IN\s*\(\s*${VALUE}(?:\s*,\s*${VALUE})*\s*\)\s*$`, "i"),
-    new RegExp(String.raw`^\s*${COLUMN}\s+BETWEEN\s+${NUMBER}\s+AND\s+${NUMBER}\s*$`, "i"),
-];
+const MAX_EXPRESSION = 8192;
+const OPERATORS = ["=", "<", ">", "!=", "<=", ">="];
 
-export function isRenderable(condition: string): boolean {
-    return RENDERABLE.some((pattern) => pattern.test(condition));
-}
-
-const sameFilter = (a: JsonObject, b: JsonObject): boolean => JSON.stringify(a, Object.keys(a).sort()) === JSON.stringify(b, Object.keys(b).sort());
+const text = (value: unknown): value is string => typeof value === "string" && value.length <= MAX_EXPRESSION;
 
 /**
- * The pinned filters to store (§3.3): SQL filters whose condition is one renderable predicate, `type` defaulted to
- * `sql`. On PUT a legacy UI filter (`lucene`, `sql_ast`) passes only when identical to one already stored.
+ * A filter in the stored form, or a 400 for a shape the server's body validation refuses: `{type: sql | lucene
+ * (default sql), condition}` or `{type: sql_ast, operator, left, right}`; other keys are dropped.
  */
-export function pinnedFilters(sent: unknown[], stored: JsonObject[] | undefined): JsonObject[] {
-    return sent.map((raw, i) => {
-        const filter = asObject(raw);
-        const type = filter.type ?? "sql";
-        if (type === "sql" && typeof filter.condition === "string" && isRenderable(filter.condition)) return { type: "sql", condition: filter.condition };
-        if (type !== "sql" && stored?.some((kept) => sameFilter(kept, filter))) return structuredClone(filter);
+function shaped(raw: unknown, i: number): JsonObject {
+    const filter = asObject(raw);
+    const type = filter.type ?? "sql";
+    if ((type === "sql" || type === "lucene") && text(filter.condition)) return { type, condition: filter.condition };
+    if (type === "sql_ast" && OPERATORS.includes(String(filter.operator)) && text(filter.left) && text(filter.right))
+        return { type, operator: filter.operator as string, left: filter.left, right: filter.right };
+    throw new ContractViolation(`filters.${i}`, "Invalid input");
+}
+
+/** What makes two filters the same filter: the fields of its type, in order. */
+const identity = (filter: JsonObject): string =>
+    JSON.stringify(filter.type === "sql_ast" ? [filter.type, filter.operator, filter.left, filter.right] : [filter.type, filter.condition]);
+
+/**
+ * Checks the shape of every sent filter (the body validation, before the `sourceId` and existence checks) and
+ * returns them in the stored form.
+ */
+export function shapedFilters(sent: unknown[]): JsonObject[] {
+    return sent.map(shaped);
+}
+
+/**
+ * The server's renderability rule: every filter of a POST, and every filter of a PUT that is not identical to one
+ * already stored, must be a `sql` filter rendering as one sidebar facet (`lucene` and `sql_ast` never do).
+ */
+export function checkRenderable(filters: JsonObject[], stored: JsonObject[] | undefined): void {
+    const kept = new Set((stored ?? []).map(identity));
+    const index = filters.findIndex((filter) => !(filter.type === "sql" && rendersAsOneFacet(String(filter.condition))) && !kept.has(identity(filter)));
+    if (index >= 0)
         throw badRequest(
-            `filters[${i}] must be a sidebar-renderable SQL predicate: a single "<column> IN (...)", "<column> NOT IN (...)" or "<column> BETWEEN <number> AND <number>"`,
+            `filters[${index}] must be a sidebar-renderable SQL predicate (e.g. "<column> IN ('<value>', ...)", "NOT IN (...)", or "BETWEEN <n> AND <n>"). ` +
+                "Other shapes are only accepted on update when preserved unchanged from the stored saved search.",
         );
-    });
 }

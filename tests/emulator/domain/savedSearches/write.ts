@@ -4,7 +4,7 @@ import { isObjectId } from "../../random";
 import type { TeamStore } from "../../store/teamStore";
 import type { JsonObject, SavedSearch } from "../../store/types";
 import { asArray } from "../json";
-import { pinnedFilters } from "./pinnedFilters";
+import { checkRenderable, shapedFilters } from "./pinnedFilters";
 
 export interface SavedSearchWriteContext {
     team: TeamStore;
@@ -48,10 +48,12 @@ function fields(body: JsonObject, name: string, filters: JsonObject[]): Omit<Sav
 
 export function createSavedSearch(ctx: SavedSearchWriteContext, body: JsonObject): SavedSearch {
     const name = checkBody(body);
+    const filters = shapedFilters(asArray(body.filters));
     checkSource(ctx.team, body.sourceId);
+    checkRenderable(filters, undefined);
     const search: SavedSearch = {
         id: ctx.ids.objectId(),
-        ...fields(body, name, pinnedFilters(asArray(body.filters), undefined)),
+        ...fields(body, name, filters),
         createdAt: ctx.nowIso,
         updatedAt: ctx.nowIso,
     };
@@ -59,15 +61,20 @@ export function createSavedSearch(ctx: SavedSearchWriteContext, body: JsonObject
     return search;
 }
 
-/** PUT: body → `sourceId` (400) → existence (undefined: 404) → pinned filters (400) (§3.4). Alerts are untouched. */
+/**
+ * PUT: body, filter shapes included → `sourceId` (400) → existence (undefined: 404) → renderability of the new or
+ * changed filters (400) (§3.4). Alerts are untouched.
+ */
 export function replaceSavedSearch(ctx: SavedSearchWriteContext, id: string, body: JsonObject): SavedSearch | undefined {
     const name = checkBody(body);
+    const filters = shapedFilters(asArray(body.filters));
     checkSource(ctx.team, body.sourceId);
     const stored = ctx.team.savedSearches.get(id);
     if (!stored) return undefined;
+    checkRenderable(filters, stored.filters);
     const search: SavedSearch = {
         id,
-        ...fields(body, name, pinnedFilters(asArray(body.filters), stored.filters)),
+        ...fields(body, name, filters),
         createdAt: stored.createdAt,
         updatedAt: ctx.nowIso,
     };

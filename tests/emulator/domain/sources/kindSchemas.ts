@@ -12,6 +12,9 @@ const CODE_ONLY: Record<SourceKind, readonly string[]> = {
     promql: [],
 };
 
+/** The fields the self-hosted code keeps for a kind although its document does not declare them. */
+export const codeOnlyKeys = (kind: SourceKind): readonly string[] => CODE_ONLY[kind];
+
 /** The union schema of each document whose branches are the source kinds. */
 const UNION: Record<"self-hosted" | "managed", string> = { "self-hosted": "Source", managed: "ObservabilitySource" };
 

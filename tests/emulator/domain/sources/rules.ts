@@ -3,7 +3,7 @@ import type { JsonObject } from "../../store/types";
 import type { OpenApiDocument, SchemaNode } from "../../validation/openapiDocs";
 import { resolveRef } from "../../validation/openapiDocs";
 import { asArray, asObject, isObject } from "../json";
-import { selfHostedKindSchema, type SourceKind } from "./kindSchemas";
+import { codeOnlyKeys, selfHostedKindSchema, type SourceKind } from "./kindSchemas";
 
 /** `aggFn` of a materialized view's aggregated column (§2.4). */
 const MV_AGG_FNS = ["avg", "count", "count_distinct", "last_value", "max", "min", "quantile", "sum", "any", "none", "increase", "histogram"];
@@ -36,7 +36,7 @@ function expectedType(doc: OpenApiDocument, schema: SchemaNode, key: string): st
 
 /**
  * The running code's rules beyond the OpenAPI document (§2.2 – §2.4, §8): the document's nullable optional fields
- * refuse `null` (trace `logSourceId` excepted), required strings are non-empty, session sources need a timestamp,
+ * and the code-only fields refuse `null` (trace `logSourceId` excepted), required strings are non-empty, session sources need a timestamp,
  * metric sources the `from.tableName` key, and the nested shapes their code-only constraints.
  */
 export function checkSourceBody(doc: OpenApiDocument, kind: SourceKind, body: JsonObject): void {
@@ -44,6 +44,8 @@ export function checkSourceBody(doc: OpenApiDocument, kind: SourceKind, body: Js
     for (const [key, value] of Object.entries(body)) {
         if (value !== null || key === "id" || (kind === "trace" && key === "logSourceId")) continue;
         if (key in ((schema.properties as object) ?? {})) fail(key, `Expected ${expectedType(doc, schema, key)}, received null`);
+        // The code-only fields are optional strings too (the server's source schema).
+        if (codeOnlyKeys(kind).includes(key)) fail(key, "Expected string, received null");
     }
     const required = new Set([...((schema.required as string[]) ?? []), "timestampValueExpression"]);
     for (const key of required) if (key !== "kind" && key !== "connection" && expectedType(doc, schema, key) === "string") atLeastOne(body[key], key);

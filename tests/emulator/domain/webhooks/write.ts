@@ -44,7 +44,7 @@ function checkBody(body: JsonObject): string {
 /** Names are unique per (team, service, trimmed name); a duplicate is 400, not 409 (§4.2, §9.12). */
 function checkUnique(team: TeamStore, service: string, name: string, self?: string): void {
     for (const other of team.webhooks.values())
-        if (other.id !== self && other.service === service && other.name === name) throw badRequest(`A ${service} webhook named "${name}" already exists`);
+        if (other.id !== self && other.service === service && other.name === name) throw badRequest("A webhook with this service and name already exists");
 }
 
 /** Readable fields of a write: `description` and `body` as sent (omitted = absent). */
