@@ -54,6 +54,11 @@ export interface ResourceDefinition<Schema extends InputSchema, Outputs extends 
      * by, so that a missing or malformed credential or URL fails at `check` (preview), naming the setting.
      */
     clients(apis: Apis, inputs: Record<string, unknown>): void;
+    /**
+     * Refusals that depend on the settings (what the variant a setting chooses cannot hold), each at the property to
+     * fix: `check` reports them for inputs the schema accepted, without any request.
+     */
+    settingIssues?(inputs: InputsOf<Schema>, settings: Settings): { path: (string | number)[]; message: string }[];
     /** Input property paths whose change the API cannot apply in place. */
     replaceKeys(olds: Outputs, news: InputsOf<Schema>, changed: ReadonlySet<string>): string[];
     /** Whether the old object must go before the new one exists (a singleton per service). */
@@ -173,6 +178,12 @@ export function dynamicProvider<Schema extends InputSchema, Outputs extends Seed
             }
             // Throws a ConfigurationError naming the config key and the environment variable.
             def.clients(apis, candidate);
+            const settingFailures = parsed.success
+                ? (def.settingIssues?.(parsed.data, apis.settings) ?? [])
+                      .filter((issue) => !containsUnknown(valueAt(candidate, issue.path)))
+                      .map((issue) => ({ property: propertyPath(issue.path), reason: issue.message }))
+                : [];
+            if (settingFailures.length > 0) return { failures: settingFailures };
             // With unknowns the inputs pass through untouched; they are checked again when known.
             return {
                 inputs: { ...(containsUnknown(candidate) || !parsed.success ? candidate : toJson(complete(parsed.data, apis.settings))), ...adopt },

@@ -27,7 +27,7 @@ export function renderAlert(alert: Alert, teamId: string): JsonObject {
         out.dashboardId = alert.dashboardId ?? null;
     } else {
         out.savedSearchId = alert.savedSearchId ?? null;
-        if (alert.groupBy !== undefined) out.groupBy = alert.groupBy;
+        if (alert.groupBy !== undefined && alert.groupBy !== null) out.groupBy = alert.groupBy;
     }
     out.state = alert.state;
     if (alert.silenced) out.silenced = structuredClone(alert.silenced) as unknown as JsonObject;

@@ -8,14 +8,37 @@ import { isAlertable, isRawSql } from "../dashboards/tileConfig";
 const INTERVAL_MINUTES: Record<string, number> = { "1m": 1, "5m": 5, "15m": 15, "30m": 30, "1h": 60, "6h": 360, "12h": 720, "1d": 1440 };
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 
-/** `search` (spec) and `saved_search` (reference) name the same source; stored in the reference form. */
-export function canonicalSource(source: unknown): "tile" | "saved_search" {
-    return source === "tile" ? "tile" : "saved_search";
-}
+/** The two sources the server knows; the specification's `search` is not one of them. */
+export type AlertSource = "tile" | "saved_search";
 
-/** Request-shape rules of §3.2 that the OpenAPI documents cannot express. Throws ContractViolation. */
-export function checkAlertBody(body: JsonObject, nowMs: number): void {
+/**
+ * Fields whose schema on the server is a non-nullable optional or required value (a zod `.optional()`, not
+ * `.nullish()`): `null` is refused with zod's type message, whatever the OpenAPI documents say.
+ */
+const NOT_NULL: Record<string, string> = {
+    threshold: "number",
+    thresholdMax: "number",
+    scheduleOffsetMinutes: "number",
+    interval: "'1m' | '5m' | '15m' | '30m' | '1h' | '6h' | '12h' | '1d'",
+    thresholdType: "string",
+};
+
+/**
+ * Request-shape rules of §3.2 (as the server's own schema has them) that the OpenAPI documents cannot express.
+ * Throws ContractViolation. Returns the alert's source.
+ */
+export function checkAlertBody(body: JsonObject, nowMs: number, variant: "self-hosted" | "managed"): AlertSource {
     if (!has(body, "source")) throw new ContractViolation("", "Invalid input");
+    // The documents list `search` for the specification's sake; the server's enum has two values.
+    if (body.source !== "tile" && body.source !== "saved_search")
+        throw new ContractViolation("source", `Invalid enum value. Expected 'saved_search' | 'tile', received '${String(body.source)}'; Invalid input`);
+    const source = body.source;
+    for (const [field, type] of Object.entries(NOT_NULL)) if (body[field] === null) throw new ContractViolation(field, `Expected ${type}, received null`);
+    // The source's own references are required strings: a null fails both branches of the server's union.
+    const references = source === "tile" ? ["dashboardId", "tileId"] : ["savedSearchId"];
+    if (references.some((field) => body[field] === null)) throw new ContractViolation("", "Invalid input");
+    // The managed server refuses `groupBy: null` (its reference provider never sends it).
+    if (variant === "managed" && body.groupBy === null) throw new ContractViolation("groupBy", "Expected string, received null");
     for (const [field, max] of [
         ["name", 512],
         ["message", 4096],
@@ -32,7 +55,7 @@ export function checkAlertBody(body: JsonObject, nowMs: number): void {
         if (body.thresholdMax < Number(body.threshold)) throw new ContractViolation("thresholdMax", "thresholdMax must be greater than or equal to threshold");
     }
     checkSchedule(body, nowMs);
-    if (canonicalSource(body.source) === "tile") {
+    if (source === "tile") {
         if (typeof body.dashboardId !== "string") throw new ContractViolation("dashboardId", "dashboardId is required for tile alerts");
         if (typeof body.tileId !== "string") throw new ContractViolation("tileId", "tileId is required for tile alerts");
         if (!isObjectId(body.dashboardId)) throw new ContractViolation("dashboardId", "Invalid dashboard ID", { raw: true });
@@ -42,11 +65,12 @@ export function checkAlertBody(body: JsonObject, nowMs: number): void {
     }
     for (const channel of channelsOf(body))
         if (channel.type === "webhook" && !isObjectId(channel.webhookId)) throw new ContractViolation("channel.webhookId", "Invalid webhook ID", { raw: true });
+    return source;
 }
 
 /** Checks against stored records (400 `… not found`). */
-export function crossCheckAlert(body: JsonObject, team: TeamStore): void {
-    if (canonicalSource(body.source) === "tile") {
+export function crossCheckAlert(body: JsonObject, source: AlertSource, team: TeamStore): void {
+    if (source === "tile") {
         const dashboard = team.dashboards.get(String(body.dashboardId));
         if (!dashboard) throw badRequest("Dashboard not found");
         const tile = dashboard.tiles.find((t) => t.id === body.tileId);
