@@ -498,6 +498,7 @@ describe("export: the command that writes a program adopting existing objects", 
         // slack URL is not on slack.com) keeps its literal id.
         assert.match(index, /Webhook "Team Slack" \(slack\) \(id [0-9a-f]{24}\) is not declared: .*url: must be on a host ending in `slack\.com`/);
         const quiet = declarationOf(index, "Alert", "quiet-search");
+        assert.match(quiet, /source: "saved_search",/, "the server's name of the source");
         assert.match(quiet, /savedSearchId: savedSearchCheckoutErrors\.id,/);
         assert.match(quiet, /channel: \{ webhookId: webhookOnCallRelay\.id \},/);
         const slow = declarationOf(index, "Alert", "slow");
