@@ -66,6 +66,9 @@ function withManaged(fact: Omit<WireFact, "variants">, managedUpstream: string):
     ];
 }
 
+const knownSource = (sent: SentBody) =>
+    sent.body.source === "tile" || sent.body.source === "saved_search" ? undefined : `source ${JSON.stringify(sent.body.source)}`;
+
 const nullAt = (key: string) => (sent: SentBody) => (sent.body[key] === null ? `\`${key}: null\`` : undefined);
 
 const facts: WireFact[] = [
@@ -80,7 +83,7 @@ const facts: WireFact[] = [
             );
             assert.equal((await api.ok("POST", "/alerts", searchBody(api))).source, "saved_search");
         },
-        onSent: (sent) => (sent.body.source === "tile" || sent.body.source === "saved_search" ? undefined : `source ${JSON.stringify(sent.body.source)}`),
+        onSent: knownSource,
     },
     {
         upstream: `${REFERENCE}:15`,
@@ -90,7 +93,7 @@ const facts: WireFact[] = [
             assert.match(await refused(api, "POST", "/alerts", searchBody(api, { source: "search" })), /^Body validation failed: source: /);
             assert.equal((await api.ok("POST", "/alerts", searchBody(api))).source, "saved_search");
         },
-        onSent: (sent) => (sent.body.source === "tile" || sent.body.source === "saved_search" ? undefined : `source ${JSON.stringify(sent.body.source)}`),
+        onSent: knownSource,
     },
     {
         upstream: `${ZOD}:733`,
