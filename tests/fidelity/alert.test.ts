@@ -217,19 +217,20 @@ const facts: WireFact[] = [
     ...withManaged(
         {
             upstream: `${CONTROLLER}:140`,
-            says: "keeps the schedule on a PUT that leaves it out; `scheduleStartAt: null` clears it and resets an unsent offset to 0 (so the providers always send both)",
+            says: "keeps the schedule on a PUT that leaves it out; `scheduleStartAt: null` clears it and resets an unsent offset to 0",
             async onEmulator(api) {
                 const offset = searchBody(api, { scheduleOffsetMinutes: 5 });
                 assert.equal((await replaced(api, offset, without(offset, "scheduleOffsetMinutes"))).scheduleOffsetMinutes, 5);
                 assert.equal((await replaced(api, offset, { ...without(offset, "scheduleOffsetMinutes"), scheduleStartAt: null })).scheduleOffsetMinutes, 0);
                 const start = new Date(Date.UTC(new Date().getUTCFullYear(), 0, 1)).toISOString();
                 const started = searchBody(api, { scheduleStartAt: start });
+                assert.equal((await api.ok("POST", "/alerts", started)).scheduleOffsetMinutes, 0, "a start sets the offset to 0");
                 assert.equal((await replaced(api, started, without(started, "scheduleStartAt"))).scheduleStartAt, start);
-                assert.equal("scheduleStartAt" in (await replaced(api, started, { ...started, scheduleStartAt: null })), false);
-            },
-            onSent(sent) {
-                if (typeof sent.body.scheduleOffsetMinutes !== "number") return "no `scheduleOffsetMinutes` (a stale offset would stay)";
-                return sent.body.scheduleStartAt === undefined ? "no `scheduleStartAt` (a stale start would stay)" : undefined;
+                assert.equal(
+                    (await replaced(api, started, { ...started, scheduleStartAt: null })).scheduleStartAt,
+                    null,
+                    `${READ}:356 reads a cleared start as null`,
+                );
             },
         },
         `${REFERENCE}:39`,
@@ -330,6 +331,10 @@ const facts: WireFact[] = [
                 "Body validation failed: scheduleOffsetMinutes: scheduleOffsetMinutes must be less than 1 minute",
             );
         },
+        onSent: (sent) =>
+            typeof sent.body.scheduleStartAt === "string" && typeof sent.body.scheduleOffsetMinutes === "number" && sent.body.scheduleOffsetMinutes > 0
+                ? "an offset with a start"
+                : undefined,
     },
 ];
 

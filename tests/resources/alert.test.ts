@@ -113,7 +113,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
             assert.deepEqual(result.created, ["errors"]);
             assert.deepEqual(alertCalls(), ["GET /alerts", "POST /alerts"], "the list before the create, then the create");
             // The server refuses `null` for `thresholdMax` and the offset, and has no `groupBy` on tile alerts: what
-            // is not declared is left out, except the schedule, which a PUT would otherwise keep.
+            // is not declared is left out (an update sends the schedule cleared only when the alert holds one).
             assert.deepEqual(bodies("POST"), [
                 {
                     source: "tile",
@@ -125,8 +125,6 @@ for (const variant of ["self-hosted", "managed"] as const) {
                     tileId: tile.tileId,
                     name: "Checkout errors",
                     message: "Too many errors",
-                    scheduleOffsetMinutes: 0,
-                    scheduleStartAt: null,
                 },
             ]);
             const { id, outputs } = state();
@@ -187,6 +185,16 @@ for (const variant of ["self-hosted", "managed"] as const) {
             assert.deepEqual((await stack.engine.up(next)).same, ["errors"]);
             assert.deepEqual((await stack.engine.refresh()).same, ["errors"]);
             assert.deepEqual(alertCalls(), ["GET /alerts"], "refresh reads through the shared list");
+
+            // A PUT keeps a left-out start: dropping it from the program sends it cleared.
+            stack.emu.clearRequests();
+            const unscheduled = alertProgram(tileAlert({ name: undefined, message: undefined, threshold: 20 }));
+            await stack.engine.up(unscheduled);
+            const [clearing] = bodies("PUT") as Record<string, unknown>[];
+            assert.equal(clearing.scheduleStartAt, null);
+            assert.equal(api.team().alerts.get(id)?.scheduleStartAt, null);
+            assert.deepEqual((await stack.engine.refresh()).same, ["errors"]);
+            assert.deepEqual((await stack.engine.up(unscheduled)).same, ["errors"]);
         });
 
         it("shows an out-of-band edit on refresh and puts the declaration back on the next up", async function () {
@@ -312,6 +320,83 @@ for (const variant of ["self-hosted", "managed"] as const) {
             assert.equal(stored?.scheduleOffsetMinutes, 0);
             assert.deepEqual((await stack.engine.refresh()).same, ["errors"]);
             assert.deepEqual((await stack.engine.up(next)).same, ["errors"]);
+        });
+
+        it("adopts alerts made by hand with every field the server stores, updates one field, and changes nothing else", async function () {
+            const { generic, slack } = stack.emu.fixtures.webhooks;
+            const startAt = new Date(Date.UTC(new Date().getUTCFullYear(), 0, 1)).toISOString();
+            // As the web UI makes them: every field the server stores, channels in the variant's richest form.
+            const channels =
+                variant === "self-hosted"
+                    ? {
+                          channels: [
+                              { type: "webhook", webhookId: generic.id },
+                              { type: "webhook", webhookId: slack.id },
+                          ],
+                      }
+                    : { channel: { type: "webhook", webhookId: slack.id, webhookService: "slack_api", slackChannelId: "C01ABCDEF23", severity: "warning" } };
+            const search = {
+                source: "saved_search",
+                savedSearchId: stack.emu.fixtures.savedSearch.id,
+                groupBy: "ServiceName",
+                threshold: 5,
+                thresholdMax: 50,
+                thresholdType: "between",
+                interval: "15m",
+                scheduleOffsetMinutes: 5,
+                name: "By hand",
+                message: "{{value}} errors",
+                note: "Runbook: restart",
+                numConsecutiveWindows: 3,
+                ...channels,
+            };
+            const onTile = {
+                source: "tile",
+                ...tile,
+                threshold: 7,
+                thresholdType: "below_or_equal",
+                interval: "1h",
+                scheduleStartAt: startAt,
+                name: "Tile by hand",
+                message: "low",
+                note: "n",
+                numConsecutiveWindows: 2,
+                channel: { type: "webhook", webhookId: generic.id },
+            };
+            const cases: [Record<string, unknown>, Record<string, unknown>][] = [
+                [search, { threshold: 6 }],
+                [onTile, { message: "very low" }],
+            ];
+            for (const [made, change] of cases) {
+                const id = String((await api.call("POST", "/alerts", made)).id);
+                // What only the server writes: it must survive the adoption's update too.
+                const stored = api.team().alerts.get(id);
+                assert.ok(stored);
+                Object.assign(stored, {
+                    state: "ALERT",
+                    silenced: { by: "65f5e4a3b9e77c001a234567", at: "2026-03-19T08:00:00.000Z", until: "2026-03-20T08:00:00.000Z" },
+                    executionErrors: [{ timestamp: "2026-03-19T08:00:00.000Z", type: "QUERY_ERROR", message: "timeout" }],
+                });
+                const before = structuredClone(stored);
+
+                stack.engine = new Engine(stack.host);
+                stack.emu.clearRequests();
+                const program = alertProgram({ ...made, ...change, adoptId: id });
+                assert.deepEqual((await stack.engine.up(program)).created, ["errors"]);
+                assert.deepEqual(
+                    alertCalls().filter((call) => !call.startsWith("GET")),
+                    [`PUT /alerts/${id}`],
+                    "adopted, then one update",
+                );
+                const after = api.team().alerts.get(id);
+                assert.ok(after);
+                assert.deepEqual(after, { ...before, ...change, updatedAt: after.updatedAt }, "only the changed field (and the update time) differ");
+
+                stack.emu.clearRequests();
+                assert.deepEqual((await stack.engine.up(program)).same, ["errors"]);
+                assert.deepEqual((await stack.engine.refresh()).same, ["errors"]);
+                assert.deepEqual(alertCalls(), ["GET /alerts"]);
+            }
         });
 
         if (variant === "self-hosted") {

@@ -17,11 +17,11 @@ const label = (alert: { name?: string }, id?: string) => `Alert ${alert.name !==
  * The request body (POST and PUT alike): the declared state in the server's form. A PUT replaces the alert, and
  * the server refuses `null` for most optional fields, so what is not declared is left out: a left-out `name`,
  * `message`, `note`, `numConsecutiveWindows` or `groupBy` is cleared. A left-out `thresholdMax` is kept (and
- * ignored by reads unless the kind is a range), so it goes with the range kinds only; a left-out schedule is kept,
- * so `scheduleOffsetMinutes` always goes (0 by default) and `scheduleStartAt` goes as `null` to clear it.
- * Several channels go as `channels` next to `channel` = the first one.
+ * ignored by reads unless the kind is a range), so it goes with the range kinds only. Several channels go as
+ * `channels` next to `channel` = the first one.
+ * @param olds the alert as last read, on an update: whether its schedule must be cleared
  */
-function toWire(alert: AlertInputs): Record<string, unknown> {
+function toWire(alert: AlertInputs, olds?: Pick<AlertOutputs, "scheduleOffsetMinutes" | "scheduleStartAt">): Record<string, unknown> {
     const channels = alert.channels ?? (alert.channel ? [alert.channel] : []);
     const tile = alert.source === "tile";
     const optional = { name: alert.name, message: alert.message, note: alert.note, numConsecutiveWindows: alert.numConsecutiveWindows };
@@ -35,8 +35,21 @@ function toWire(alert: AlertInputs): Record<string, unknown> {
         ...(channels.length > 1 ? { channels } : {}),
         ...(tile ? { dashboardId: alert.dashboardId, tileId: alert.tileId } : { savedSearchId: alert.savedSearchId, groupBy: alert.groupBy }),
         ...optional,
-        scheduleOffsetMinutes: alert.scheduleOffsetMinutes,
-        scheduleStartAt: alert.scheduleStartAt ?? null,
+        ...scheduleToWire(alert, olds),
+    };
+}
+
+/**
+ * The schedule fields to send. A PUT keeps a left-out schedule, so what the alert holds and the declaration drops is
+ * sent cleared (offset 0, `scheduleStartAt: null`); what neither holds is left out, so an alert made without a
+ * schedule stays without one.
+ */
+function scheduleToWire(alert: AlertInputs, olds?: Pick<AlertOutputs, "scheduleOffsetMinutes" | "scheduleStartAt">): Record<string, unknown> {
+    const heldOffset = (olds?.scheduleOffsetMinutes ?? 0) !== 0;
+    const heldStart = olds?.scheduleStartAt !== undefined && olds.scheduleStartAt !== null;
+    return {
+        ...(alert.scheduleOffsetMinutes !== 0 || heldOffset ? { scheduleOffsetMinutes: alert.scheduleOffsetMinutes } : {}),
+        ...(alert.scheduleStartAt !== undefined ? { scheduleStartAt: alert.scheduleStartAt } : heldStart ? { scheduleStartAt: null } : {}),
     };
 }
 
@@ -104,7 +117,7 @@ const definition: ResourceDefinition<typeof alertSchema, AlertOutputs, AlertSeed
 
     async update(ctx, id, olds, news) {
         const alerts = collectionAt(ctx, olds.target, "alerts", wireAlert);
-        const updated = await alerts.update(`update ${label(news, id)}`, id, toWire(news));
+        const updated = await alerts.update(`update ${label(news, id)}`, id, toWire(news, olds));
         return fromWire(ctx, updated, { ...news, target: olds.target });
     },
 

@@ -31,8 +31,7 @@ export function createAlert(ctx: AlertWriteContext, body: JsonObject): Alert {
         updatedAt: ctx.nowIso,
     };
     if (has(body, "thresholdMax")) alert.thresholdMax = body.thresholdMax as number;
-    if (has(body, "scheduleStartAt")) alert.scheduleStartAt = body.scheduleStartAt as string | null;
-    if (has(body, "scheduleOffsetMinutes")) alert.scheduleOffsetMinutes = body.scheduleOffsetMinutes as number;
+    setSchedule(alert, body);
     setReferences(alert, body);
     ctx.team.alerts.set(alert.id, alert);
     return alert;
@@ -41,7 +40,7 @@ export function createAlert(ctx: AlertWriteContext, body: JsonObject): Alert {
 /**
  * PUT replaces what the server's update sets: omitted name/message/note/numConsecutiveWindows/groupBy are cleared
  * (the server sets them to null); thresholdMax, scheduleStartAt and scheduleOffsetMinutes are kept when omitted
- * (undefined keys are not written), except that a sent scheduleStartAt sets the offset to 0 unless one is sent;
+ * (undefined keys are not written), except as {@link setSchedule} says;
  * state, silence and errors never change. Returns undefined for a missing id (the body is checked first).
  */
 export function replaceAlert(ctx: AlertWriteContext, id: string, body: JsonObject): Alert | undefined {
@@ -58,12 +57,23 @@ export function replaceAlert(ctx: AlertWriteContext, id: string, body: JsonObjec
         updatedAt: ctx.nowIso,
     };
     if (has(body, "thresholdMax")) next.thresholdMax = body.thresholdMax as number;
-    if (has(body, "scheduleStartAt")) next.scheduleStartAt = body.scheduleStartAt as string | null;
-    if (has(body, "scheduleOffsetMinutes")) next.scheduleOffsetMinutes = body.scheduleOffsetMinutes as number;
-    else if (has(body, "scheduleStartAt")) next.scheduleOffsetMinutes = 0;
+    setSchedule(next, body);
     setReferences(next, body);
     ctx.team.alerts.set(id, next);
     return next;
+}
+
+/**
+ * What is sent of the schedule is written, and a sent `scheduleStartAt` decides the offset: 0 with a start,
+ * the sent offset (or 0) without one. What is not sent stays (on a create: stays absent).
+ */
+function setSchedule(alert: Alert, body: JsonObject): void {
+    const offset = body.scheduleOffsetMinutes as number | undefined;
+    if (has(body, "scheduleStartAt")) {
+        const start = body.scheduleStartAt as string | null;
+        alert.scheduleStartAt = start;
+        alert.scheduleOffsetMinutes = start !== null ? 0 : (offset ?? 0);
+    } else if (offset !== undefined) alert.scheduleOffsetMinutes = offset;
 }
 
 function clearable(body: JsonObject): Pick<Alert, "name" | "message" | "note" | "numConsecutiveWindows"> {
