@@ -288,6 +288,18 @@ for (const variant of ["self-hosted", "managed"] as const) {
             assert.deepEqual((await stack.engine.up(program)).same, ["errors"]);
             assert.deepEqual((await stack.engine.refresh()).same, ["errors"]);
             assert.deepEqual((await stack.engine.up(program)).same, ["errors"]);
+
+            // A state written while `search` went on the wire (its outputs say `search`) updates in place.
+            const [declared] = program;
+            const edited = alertProgram({ ...(declared.inputs as PropertyMap), threshold: 6 });
+            stack.emu.clearRequests();
+            const result = await stack.engine.up(edited);
+            assert.deepEqual(
+                result.steps.map((s) => [s.op, s.replaces]),
+                [["update", []]],
+            );
+            assert.equal((bodies("PUT") as Record<string, unknown>[])[0].source, "saved_search");
+            assert.equal(state().outputs.source, "search");
         });
 
         it("updates a saved-search alert in place, clearing its group-by by leaving it out", async function () {
