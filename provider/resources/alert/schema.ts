@@ -26,8 +26,8 @@ export function normalizeInstant(iso: string): string {
 /** Severities a managed webhook channel can carry (the cloud document's `ObservabilityAlertChannelWebhook`). */
 const SEVERITIES = ["critical", "error", "warning", "info"] as const;
 
-/** The channel keys only the managed variant knows (self-hosted channels are `{type: "webhook", webhookId}`). */
-export const MANAGED_CHANNEL_KEYS = ["emailRecipients", "webhookService", "slackChannelId", "severity"] as const;
+/** The routing fields of a managed webhook channel (self-hosted channels are `{type: "webhook", webhookId}`). */
+const ROUTING_KEYS = ["webhookService", "slackChannelId", "severity"] as const;
 
 /** Where a firing alert notifies. */
 export const alertChannelSchema = z
@@ -53,11 +53,11 @@ export const alertChannelSchema = z
         const refuse = (key: string, message: string) => ctx.addIssue({ code: "custom", path: [key], message });
         if (email && channel.emailRecipients === undefined) refuse("emailRecipients", "required for `email` channels");
         if (!email && channel.webhookId === undefined) refuse("webhookId", "required for `webhook` channels");
-        const others = email ? (["webhookId", "webhookService", "slackChannelId", "severity"] as const) : (["emailRecipients"] as const);
+        const others = email ? (["webhookId", ...ROUTING_KEYS] as const) : (["emailRecipients"] as const);
         for (const key of others) if (channel[key] !== undefined) refuse(key, `not used by \`${channel.type}\` channels`);
     });
 
-/** The alert's own fields, the same in both variants (contract §3.2). */
+/** The alert's own fields (contract §3.2); what one variant cannot hold is refused by `alertVariantIssues`. */
 const alertFields = {
     /**
      * `tile`: watches a dashboard tile (`dashboardId`, `tileId`); `saved_search`: watches a saved search
@@ -174,7 +174,7 @@ export function alertVariantIssues(alert: Pick<AlertInputs, "channel" | "channel
     }
     return declared.flatMap(([path, channel]) => [
         ...(channel.type === "email" ? [{ path: [...path, "type"], message: "`email` channels exist on the managed variant only" }] : []),
-        ...MANAGED_CHANNEL_KEYS.filter((key) => key !== "emailRecipients" && channel[key] !== undefined).map((key) => ({
+        ...ROUTING_KEYS.filter((key) => channel[key] !== undefined).map((key) => ({
             path: [...path, key],
             message: "exists on the managed variant only",
         })),
