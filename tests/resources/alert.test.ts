@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
 import { alertFieldsFromWire, alertStatusFromWire, wireAlert } from "../../provider/resources/alert/wire";
+import { alertExport } from "../../provider/resources/alert/export";
+import { webhookExport } from "../../provider/resources/webhook/export";
+import { Code, type TsValue } from "../../provider/engine/tsValue";
 import { CheckFailedError, DeclaredResource, Engine, UNKNOWN } from "../harness/engine";
 import { PropertyMap, urn } from "../harness/host";
 import { packageProviderText } from "../harness/providerText";
@@ -706,5 +709,22 @@ describe("Alert reads (both forms of contract §9)", function () {
             createdAt: null,
             updatedAt: null,
         });
+    });
+});
+
+describe("Alert export declaration", function () {
+    it("references a declared webhook as code and keeps a managed channel's routing fields", function () {
+        const webhookId = "d".repeat(24);
+        const references = {
+            objects: () => [],
+            variableOf: (kind: unknown, id: string) => (kind === webhookExport && id === webhookId ? "webhookPager" : undefined),
+            annotate: (value: TsValue) => value,
+        };
+        const channel = { type: "webhook", webhookId, webhookService: "pagerduty_api", severity: "critical" };
+        const declared = alertExport.declaration(
+            { id: "a".repeat(24), name: "Paged", inputs: { source: "saved_search", savedSearchId: "e".repeat(24), channel } },
+            references,
+        );
+        assert.deepEqual(declared.values.channel, { webhookId: new Code("webhookPager.id"), webhookService: "pagerduty_api", severity: "critical" });
     });
 });
