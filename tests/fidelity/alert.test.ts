@@ -1,10 +1,12 @@
 import assert from "node:assert/strict";
+import type { Emulator } from "../emulator";
 import type { PropertyMap } from "../harness/host";
 import { packageProviderText } from "../harness/providerText";
 import type { EmulatedStack } from "../support/emulatedStack";
 import { emulatorClient, type Variant } from "../support/emulatorClient";
 import { describeWireFacts, type RawApi, type SentBody, UPSTREAM, type WireFact } from "./wireFacts";
 
+// The alert fact table: what the real servers refuse, keep and clear, cited at the pinned commits.
 const SH = UPSTREAM.selfHosted;
 const ZOD = `${SH} packages/api/src/utils/zod.ts`;
 const TYPES = `${SH} packages/common-utils/src/types.ts`;
@@ -18,10 +20,13 @@ const DOCUMENT = UPSTREAM.cloudDocument;
 const PROVIDER = packageProviderText("alert");
 
 /** A dashboard with one alertable tile, made over raw HTTP. */
-async function tileOf(api: RawApi): Promise<{ dashboardId: string; tileId: string }> {
-    const config = { displayType: "line", sourceId: api.emu.fixtures.sources.logs.id, select: [{ aggFn: "count" }] };
-    const made = await api.ok("POST", "/dashboards", { name: "Fidelity", tiles: [{ name: "Errors", x: 0, y: 0, w: 6, h: 3, config }] });
-    return { dashboardId: String(made.id), tileId: (made.tiles as { id: string }[])[0].id };
+async function tileOf(emu: Emulator, variant: Variant): Promise<{ dashboardId: string; tileId: string }> {
+    const client = emulatorClient(emu);
+    const config = { displayType: "line", sourceId: emu.fixtures.sources.logs.id, select: [{ aggFn: "count" }] };
+    const res = await client.on(variant, "/dashboards", "POST", { name: "Fidelity", tiles: [{ name: "Errors", x: 0, y: 0, w: 6, h: 3, config }] });
+    assert.equal(res.status, 200, res.text);
+    const made = client.payload(res) as { id: string; tiles: { id: string }[] };
+    return { dashboardId: made.id, tileId: made.tiles[0].id };
 }
 
 /** A minimal saved-search alert body in the server's form. */
@@ -197,7 +202,7 @@ const facts: WireFact[] = [
             upstream: `${ZOD}:718`,
             says: "has no `groupBy` on tile alerts: the body's is dropped (the providers refuse it at check)",
             async onEmulator(api) {
-                const tile = await tileOf(api);
+                const tile = await tileOf(api.emu, api.variant);
                 const made = await api.ok("POST", "/alerts", { ...without(searchBody(api), "savedSearchId"), source: "tile", ...tile, groupBy: "ServiceName" });
                 assert.equal("groupBy" in made, false);
             },
@@ -341,16 +346,7 @@ const facts: WireFact[] = [
 /** Runs the representative alert programs of one variant through the host: every body shape the providers send. */
 async function flows(stack: EmulatedStack, variant: Variant): Promise<void> {
     const { emu } = stack;
-    const client = emulatorClient(emu);
-    const res = await client.on(variant, "/dashboards", "POST", {
-        name: "Flows",
-        tiles: [
-            { name: "Errors", x: 0, y: 0, w: 6, h: 3, config: { displayType: "line", sourceId: emu.fixtures.sources.logs.id, select: [{ aggFn: "count" }] } },
-        ],
-    });
-    assert.equal(res.status, 200, res.text);
-    const made = client.payload(res) as { id: string; tiles: { id: string }[] };
-    const tile = { dashboardId: made.id, tileId: made.tiles[0].id };
+    const tile = await tileOf(emu, variant);
     const where = variant === "managed" ? { variant } : {};
     const webhook = (id: string) => ({ webhookId: id });
     const { generic, slack } = emu.fixtures.webhooks;
