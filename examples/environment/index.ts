@@ -150,7 +150,7 @@ export const errorAlert = new obs.Alert("errors-high", {
 
 export const searchAlert = new obs.Alert("errors-search", {
     name: `${service}: errors in the saved search`,
-    source: "search",
+    source: "saved_search",
     savedSearchId: errorsSearch.id,
     threshold: config.requireNumber("searchThreshold"),
     thresholdType: "above",

@@ -119,7 +119,7 @@ export const latencyAlert = new obs.Alert("latency-high", {
 
 export const searchAlert = new obs.Alert("checkout-errors", {
     name: `${service}: errors in the saved search`,
-    source: "search",
+    source: "saved_search",
     savedSearchId,
     threshold: 10,
     thresholdType: "above",

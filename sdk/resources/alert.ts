@@ -6,7 +6,10 @@ import { ObservabilityResource, resourceKind } from "../resource";
 
 /** Arguments of an {@link Alert}; every property may be an Output. */
 export type AlertArgs = ArgsOf<AlertDeclaration> & AdoptionArgs;
-/** A notification channel of an alert: `{type: "webhook", webhookId}`. */
+/**
+ * A notification channel of an alert: `{type: "webhook", webhookId}`; on the managed variant also with the
+ * routing fields `webhookService`, `slackChannelId`, `severity`, or `{type: "email", emailRecipients}`.
+ */
 export type AlertChannel = Channel;
 
 const KIND = resourceKind<AlertOutputs>({
@@ -47,8 +50,8 @@ export interface Alert extends OutputProperties<AlertOutputs> {}
 
 /**
  * An alert of the self-hosted API or of a cloud service's managed observability API: a dashboard tile
- * (`source: "tile"`) or a saved search (`source: "search"`) compared with a threshold every `interval`,
- * notifying webhooks.
+ * (`source: "tile"`) or a saved search (`source: "saved_search"`; the specification's `search` is accepted too)
+ * compared with a threshold every `interval`, notifying webhooks (or, on the managed variant, email recipients).
  *
  * Every update sends the whole declaration: an optional field left out (name, message, note, group-by,
  * schedule, consecutive windows) is cleared on the server. Reference the tile through the dashboard

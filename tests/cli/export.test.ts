@@ -509,6 +509,7 @@ describe("export: the command that writes a program adopting existing objects", 
         // slack URL is not on slack.com) keeps its literal id.
         assert.match(index, /Webhook "Team Slack" \(slack\) \(id [0-9a-f]{24}\) is not declared: .*url: must be on a host ending in `slack\.com`/);
         const quiet = declarationOf(index, "Alert", "quiet-search");
+        assert.match(quiet, /source: "saved_search",/, "the server's name of the source");
         assert.match(quiet, /savedSearchId: savedSearchCheckoutErrors\.id,/);
         assert.match(quiet, /channel: \{ webhookId: webhookOnCallRelay\.id \},/);
         const slow = declarationOf(index, "Alert", "slow");
@@ -675,7 +676,17 @@ describe("export: the command that writes a program adopting existing objects", 
             threshold: 3,
             thresholdType: "above",
             interval: "5m",
-            channel: { type: "webhook", webhookId: stack.emu.fixtures.webhooks.slack.id },
+            channel: { type: "webhook", webhookId: stack.emu.fixtures.webhooks.slack.id, webhookService: "slack_api", severity: "warning" },
+        });
+        const emailed = await observabilityCall(stack.emu, "managed", "POST", "/alerts", {
+            name: "Managed emailed",
+            source: "tile",
+            dashboardId: dashboard.id,
+            tileId,
+            threshold: 5,
+            thresholdType: "above",
+            interval: "5m",
+            channel: { type: "email", emailRecipients: ["oncall@example.com"] },
         });
         stack.emu.clearRequests();
         const dir = freshDir("managed");
@@ -684,15 +695,17 @@ describe("export: the command that writes a program adopting existing objects", 
         const index = readFileSync(path.join(dir, "index.ts"), "utf8");
         assert.match(index, /variant: "managed",\n\s+organizationId,\n\s+serviceId,/);
         const readme = readFileSync(path.join(dir, "README.md"), "utf8");
-        assert.match(readme, /: 1 dashboard, 1 alert\./);
+        assert.match(readme, /: 1 dashboard, 2 alerts\./);
         assert.ok(!/secret config key/.test(readme), "no secret keys to mention");
         // The webhook is not exported: its id stays text, named from the managed variant's webhook list.
         assert.match(index, /webhookId: "[0-9a-f]{24}", \/\/ webhook "Team Slack"/);
+        assert.match(index, /webhookService: "slack_api",/, "a managed channel's routing fields are declared");
+        assert.match(index, /channel: \{ type: "email", emailRecipients: \["oncall@example\.com"\] \},/);
         assert.ok(stack.emu.requests.some((r) => r.method === "GET" && r.path.endsWith("/observability/webhooks")));
 
         await runProgram({ program: path.join(dir, "index.ts"), engine: stack.engine, config: {}, project: PROJECT, stack: "dev" });
         assert.deepEqual(writes(), []);
-        assert.deepEqual([...stack.engine.state.values()].map((s) => s.id).sort(), [dashboard.id, alert.id].sort());
+        assert.deepEqual([...stack.engine.state.values()].map((s) => s.id).sort(), [dashboard.id, alert.id, emailed.id].sort());
         const refreshed = await stack.engine.refresh();
         assert.deepEqual(refreshed.updated, []);
         await stack.engine.destroy();

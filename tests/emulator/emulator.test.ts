@@ -415,7 +415,7 @@ describe("emulator transport", function () {
                 [tileAlert(emu, dashboardId, tileId, { name: "" }), "Body validation failed: name: String must contain at least 1 character(s)"],
                 [
                     tileAlert(emu, dashboardId, tileId, { thresholdType: "between" }),
-                    "Body validation failed: thresholdMax: thresholdMax is required for between and not_between threshold types",
+                    "Body validation failed: thresholdMax: thresholdMax is required for between/not_between threshold types",
                 ],
                 [{ ...tileAlert(emu, dashboardId, tileId), source: undefined }, "Body validation failed: Invalid input"],
             ];
@@ -427,8 +427,8 @@ describe("emulator transport", function () {
             assert.equal(emu.store.selfHosted.alerts.size, 0);
         });
 
-        it("accepts the spec's source search and answers in the reference form", async () => {
-            const res = await api.call("/api/v2/alerts", "POST", {
+        it("refuses the spec's source search (the server knows saved_search and tile) and takes saved_search", async () => {
+            const body = {
                 source: "search",
                 savedSearchId: emu.fixtures.savedSearch.id,
                 groupBy: "ServiceName",
@@ -436,7 +436,13 @@ describe("emulator transport", function () {
                 interval: "1h",
                 thresholdType: "above",
                 channel: { type: "webhook", webhookId: emu.fixtures.webhooks.generic.id },
+            };
+            const refused = await api.call("/api/v2/alerts", "POST", body);
+            assert.equal(refused.status, 400);
+            assert.deepEqual(refused.json, {
+                message: "Body validation failed: source: Invalid enum value. Expected 'saved_search' | 'tile', received 'search'; Invalid input",
             });
+            const res = await api.call("/api/v2/alerts", "POST", { ...body, source: "saved_search" });
             assert.equal(res.status, 200, res.text);
             assert.equal(res.json.data.source, "saved_search");
             assert.equal(res.json.data.savedSearchId, emu.fixtures.savedSearch.id);

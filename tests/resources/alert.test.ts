@@ -1,7 +1,10 @@
 import assert from "node:assert/strict";
 import { alertFieldsFromWire, alertStatusFromWire, wireAlert } from "../../provider/resources/alert/wire";
+import { alertExport } from "../../provider/resources/alert/export";
+import { webhookExport } from "../../provider/resources/webhook/export";
+import { Code, type TsValue } from "../../provider/engine/tsValue";
 import { CheckFailedError, DeclaredResource, Engine, UNKNOWN } from "../harness/engine";
-import { HostCallError, PropertyMap, urn } from "../harness/host";
+import { PropertyMap, urn } from "../harness/host";
 import { packageProviderText } from "../harness/providerText";
 import { EmulatedStack, startEmulatedStack, upAfterUpdatePreview } from "../support/emulatedStack";
 
@@ -114,23 +117,19 @@ for (const variant of ["self-hosted", "managed"] as const) {
 
             assert.deepEqual(result.created, ["errors"]);
             assert.deepEqual(alertCalls(), ["GET /alerts", "POST /alerts"], "the list before the create, then the create");
+            // The server refuses `null` for `thresholdMax` and the offset, and has no `groupBy` on tile alerts: what
+            // is not declared is left out (an update sends the schedule cleared only when the alert holds one).
             assert.deepEqual(bodies("POST"), [
                 {
                     source: "tile",
                     threshold: 10,
                     thresholdType: "above",
-                    thresholdMax: null,
                     interval: "5m",
                     channel: { type: "webhook", webhookId: webhookId() },
                     dashboardId: tile.dashboardId,
                     tileId: tile.tileId,
-                    groupBy: null,
                     name: "Checkout errors",
                     message: "Too many errors",
-                    note: null,
-                    numConsecutiveWindows: null,
-                    scheduleOffsetMinutes: 0,
-                    scheduleStartAt: null,
                 },
             ]);
             const { id, outputs } = state();
@@ -160,7 +159,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
             assert.deepEqual(afterRefresh.same, ["errors"]);
         });
 
-        it("updates with a full replace: explicit nulls clear what the program no longer declares", async function () {
+        it("updates with a full replace: what the program no longer declares is left out, and the server clears it", async function () {
             await stack.engine.up(alertProgram(tileAlert({ note: "runbook", numConsecutiveWindows: 3 })));
             const { id } = state();
             stack.emu.clearRequests();
@@ -171,16 +170,18 @@ for (const variant of ["self-hosted", "managed"] as const) {
             await upAfterUpdatePreview(stack, next);
             assert.deepEqual(alertCalls(), [`PUT /alerts/${id}`]);
             const [put] = bodies("PUT") as Record<string, unknown>[];
-            assert.equal(put.name, null);
-            assert.equal(put.message, null);
-            assert.equal(put.note, null);
-            assert.equal(put.numConsecutiveWindows, null);
-            assert.equal(put.groupBy, null);
+            assert.equal("name" in put, false);
+            assert.equal("message" in put, false);
+            assert.equal("note" in put, false);
+            assert.equal("numConsecutiveWindows" in put, false);
+            assert.equal("groupBy" in put, false, "a tile alert has no group-by");
+            assert.equal("thresholdMax" in put, false);
             assert.equal(put.threshold, 20);
             assert.equal(put.scheduleStartAt, startAt, "normalized to the server's millisecond form");
             const stored = api.team().alerts.get(id);
             assert.ok(stored);
             assert.equal(stored.name, null);
+            assert.equal(stored.message, null);
             assert.equal(stored.note, null);
             assert.equal(stored.numConsecutiveWindows, null);
             assert.equal(state().outputs.note, undefined);
@@ -189,6 +190,16 @@ for (const variant of ["self-hosted", "managed"] as const) {
             assert.deepEqual((await stack.engine.up(next)).same, ["errors"]);
             assert.deepEqual((await stack.engine.refresh()).same, ["errors"]);
             assert.deepEqual(alertCalls(), listRead, "refresh reads through the shared list");
+
+            // A PUT keeps a left-out start: dropping it from the program sends it cleared.
+            stack.emu.clearRequests();
+            const unscheduled = alertProgram(tileAlert({ name: undefined, message: undefined, threshold: 20 }));
+            await stack.engine.up(unscheduled);
+            const [clearing] = bodies("PUT") as Record<string, unknown>[];
+            assert.equal(clearing.scheduleStartAt, null);
+            assert.equal(api.team().alerts.get(id)?.scheduleStartAt, null);
+            assert.deepEqual((await stack.engine.refresh()).same, ["errors"]);
+            assert.deepEqual((await stack.engine.up(unscheduled)).same, ["errors"]);
         });
 
         it("shows an out-of-band edit on refresh and puts the declaration back on the next up", async function () {
@@ -254,7 +265,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
             assert.deepEqual((await stack.engine.up(alertProgram(tileAlert()))).same, ["errors"]);
         });
 
-        it("round-trips a search alert with a range threshold, group-by and schedule", async function () {
+        it("round-trips a search alert with a range threshold, group-by and schedule (the spec's `search` sent as `saved_search`)", async function () {
             const program = alertProgram({
                 source: "search",
                 savedSearchId: stack.emu.fixtures.savedSearch.id,
@@ -269,12 +280,13 @@ for (const variant of ["self-hosted", "managed"] as const) {
             });
             await stack.engine.up(program);
             const [post] = bodies("POST") as Record<string, unknown>[];
-            assert.equal(post.source, "search", "the spec's value is sent");
+            assert.equal(post.source, "saved_search", "the server refuses the spec's `search`");
             assert.equal(post.savedSearchId, stack.emu.fixtures.savedSearch.id);
             assert.equal(post.groupBy, "ServiceName");
             assert.equal(post.thresholdMax, 50);
             assert.equal("channels" in post, false, "one channel goes as `channel` only");
             assert.equal(api.team().alerts.get(state().id)?.source, "saved_search");
+            assert.equal(state().outputs.source, "search", "kept as declared, so states written with `search` plan no change");
             assert.deepEqual(state().outputs.channels, [{ type: "webhook", webhookId: webhookId() }]);
             assert.equal(state().outputs.channel, undefined);
 
@@ -282,6 +294,127 @@ for (const variant of ["self-hosted", "managed"] as const) {
             assert.deepEqual((await stack.engine.up(program)).same, ["errors"]);
             assert.deepEqual((await stack.engine.refresh()).same, ["errors"]);
             assert.deepEqual((await stack.engine.up(program)).same, ["errors"]);
+
+            // A state written while `search` went on the wire (its outputs say `search`) updates in place.
+            const [declared] = program;
+            const edited = alertProgram({ ...(declared.inputs as PropertyMap), threshold: 6 });
+            stack.emu.clearRequests();
+            const result = await stack.engine.up(edited);
+            assert.deepEqual(
+                result.steps.map((s) => [s.op, s.replaces]),
+                [["update", []]],
+            );
+            assert.equal((bodies("PUT") as Record<string, unknown>[])[0].source, "saved_search");
+            assert.equal(state().outputs.source, "search");
+        });
+
+        it("updates a saved-search alert in place, clearing its group-by by leaving it out", async function () {
+            const search = (extra: PropertyMap): PropertyMap => ({
+                source: "saved_search",
+                savedSearchId: stack.emu.fixtures.savedSearch.id,
+                threshold: 5,
+                thresholdType: "above",
+                interval: "15m",
+                channel: { webhookId: webhookId() },
+                ...extra,
+            });
+            await stack.engine.up(alertProgram(search({ groupBy: "ServiceName", scheduleOffsetMinutes: 5 })));
+            const { id } = state();
+            assert.equal(state().outputs.source, "saved_search");
+            stack.emu.clearRequests();
+
+            const next = alertProgram(search({ threshold: 6 }));
+            const result = await stack.engine.up(next);
+            assert.deepEqual(
+                result.steps.map((s) => [s.op, s.replaces]),
+                [["update", []]],
+            );
+            const [put] = bodies("PUT") as Record<string, unknown>[];
+            assert.equal(put.source, "saved_search");
+            assert.equal("groupBy" in put, false, "the managed server refuses `groupBy: null`; leaving it out clears it");
+            assert.equal(put.scheduleOffsetMinutes, 0, "a left-out offset would be kept: the default goes");
+            const stored = api.team().alerts.get(id);
+            assert.equal(stored?.groupBy, null);
+            assert.equal(stored?.scheduleOffsetMinutes, 0);
+            assert.deepEqual((await stack.engine.refresh()).same, ["errors"]);
+            assert.deepEqual((await stack.engine.up(next)).same, ["errors"]);
+        });
+
+        it("adopts alerts made by hand with every field the server stores, updates one field, and changes nothing else", async function () {
+            const { generic, slack } = stack.emu.fixtures.webhooks;
+            const startAt = new Date(Date.UTC(new Date().getUTCFullYear(), 0, 1)).toISOString();
+            // As the web UI makes them: every field the server stores, channels in the variant's richest form.
+            const channels =
+                variant === "self-hosted"
+                    ? {
+                          channels: [
+                              { type: "webhook", webhookId: generic.id },
+                              { type: "webhook", webhookId: slack.id },
+                          ],
+                      }
+                    : { channel: { type: "webhook", webhookId: slack.id, webhookService: "slack_api", slackChannelId: "C01ABCDEF23", severity: "warning" } };
+            const search = {
+                source: "saved_search",
+                savedSearchId: stack.emu.fixtures.savedSearch.id,
+                groupBy: "ServiceName",
+                threshold: 5,
+                thresholdMax: 50,
+                thresholdType: "between",
+                interval: "15m",
+                scheduleOffsetMinutes: 5,
+                name: "By hand",
+                message: "{{value}} errors",
+                note: "Runbook: restart",
+                numConsecutiveWindows: 3,
+                ...channels,
+            };
+            const onTile = {
+                source: "tile",
+                ...tile,
+                threshold: 7,
+                thresholdType: "below_or_equal",
+                interval: "1h",
+                scheduleStartAt: startAt,
+                name: "Tile by hand",
+                message: "low",
+                note: "n",
+                numConsecutiveWindows: 2,
+                channel: { type: "webhook", webhookId: generic.id },
+            };
+            const cases: [Record<string, unknown>, Record<string, unknown>][] = [
+                [search, { threshold: 6 }],
+                [onTile, { message: "very low" }],
+            ];
+            for (const [made, change] of cases) {
+                const id = String((await api.call("POST", "/alerts", made)).id);
+                // What only the server writes: it must survive the adoption's update too.
+                const stored = api.team().alerts.get(id);
+                assert.ok(stored);
+                Object.assign(stored, {
+                    state: "ALERT",
+                    silenced: { by: "65f5e4a3b9e77c001a234567", at: "2026-03-19T08:00:00.000Z", until: "2026-03-20T08:00:00.000Z" },
+                    executionErrors: [{ timestamp: "2026-03-19T08:00:00.000Z", type: "QUERY_ERROR", message: "timeout" }],
+                });
+                const before = structuredClone(stored);
+
+                stack.engine = new Engine(stack.host);
+                stack.emu.clearRequests();
+                const program = alertProgram({ ...made, ...change, adoptId: id });
+                assert.deepEqual((await stack.engine.up(program)).created, ["errors"]);
+                assert.deepEqual(
+                    alertCalls().filter((call) => !call.startsWith("GET")),
+                    [`PUT /alerts/${id}`],
+                    "adopted, then one update",
+                );
+                const after = api.team().alerts.get(id);
+                assert.ok(after);
+                assert.deepEqual(after, { ...before, ...change, updatedAt: after.updatedAt }, "only the changed field (and the update time) differ");
+
+                stack.emu.clearRequests();
+                assert.deepEqual((await stack.engine.up(program)).same, ["errors"]);
+                assert.deepEqual((await stack.engine.refresh()).same, ["errors"]);
+                assert.deepEqual(alertCalls(), ["GET /alerts"]);
+            }
         });
 
         if (variant === "self-hosted") {
@@ -365,14 +498,32 @@ for (const variant of ["self-hosted", "managed"] as const) {
                 assert.equal((state().outputs.target as { variant: string }).variant, "managed");
             });
         } else {
-            it("refuses several channels before sending anything: the managed variant takes one", async function () {
+            it("refuses several channels at check: the managed variant takes one", async function () {
                 const channels = [{ webhookId: stack.emu.fixtures.webhooks.generic.id }, { webhookId: webhookId() }];
                 await assert.rejects(stack.engine.up(alertProgram(tileAlert({ channel: undefined, channels }))), (error: unknown) => {
-                    assert.ok(error instanceof HostCallError);
-                    assert.match(error.details, /managed variant takes a single notification channel/);
+                    assert.ok(error instanceof CheckFailedError);
+                    assert.match(error.message, /channels: the managed variant takes a single notification channel/);
                     return true;
                 });
                 assert.deepEqual(alertCalls(), []);
+            });
+
+            it("sends an email channel and a webhook channel's routing fields, and reads them back", async function () {
+                const routed = { webhookId: webhookId(), webhookService: "slack_api", slackChannelId: "C01ABCDEF23", severity: "warning" };
+                const program = alertProgram(tileAlert({ channel: routed }));
+                await stack.engine.up(program);
+                const [post] = bodies("POST") as Record<string, unknown>[];
+                assert.deepEqual(post.channel, { type: "webhook", ...routed });
+                assert.deepEqual(api.team().alerts.get(state().id)?.channels, [{ type: "webhook", ...routed }]);
+                assert.deepEqual((await stack.engine.refresh()).same, ["errors"]);
+
+                const email = alertProgram(tileAlert({ channel: { type: "email", emailRecipients: ["oncall@example.com"] } }));
+                stack.emu.clearRequests();
+                assert.deepEqual((await stack.engine.up(email)).updated, ["errors"]);
+                const [put] = bodies("PUT") as Record<string, unknown>[];
+                assert.deepEqual(put.channel, { type: "email", emailRecipients: ["oncall@example.com"] });
+                assert.deepEqual((await stack.engine.refresh()).same, ["errors"]);
+                assert.deepEqual((await stack.engine.up(email)).same, ["errors"]);
             });
         }
     });
@@ -409,6 +560,35 @@ describe("Alert check (through the real host): refusals with property paths, no 
     const cases: [string, PropertyMap, RegExp[]][] = [
         ["tile references missing", { ...valid, dashboardId: undefined, tileId: undefined }, [/^dashboardId: required/, /^tileId: required/]],
         ["search alert without saved search", { ...valid, source: "search", dashboardId: undefined, tileId: undefined }, [/^savedSearchId: required/]],
+        [
+            "saved-search alert without saved search",
+            { ...valid, source: "saved_search", dashboardId: undefined, tileId: undefined },
+            [/^savedSearchId: required/],
+        ],
+        ["a group-by on a tile alert (the server drops it)", { ...valid, groupBy: "ServiceName" }, [/^groupBy: not used by `tile` alerts/]],
+        ["an unknown source", { ...valid, source: "logs" }, [/^source: /]],
+        [
+            "an email channel on the self-hosted variant",
+            { ...valid, channel: { type: "email", emailRecipients: ["a@example.com"] } },
+            [/^channel\.type: `email` channels exist on the managed variant only/],
+        ],
+        [
+            "routing fields on the self-hosted variant",
+            { ...valid, channel: undefined, channels: [{ webhookId: hex("c"), severity: "critical", slackChannelId: "C1" }] },
+            [/^channels\[0\]\.slackChannelId: exists on the managed variant only/, /^channels\[0\]\.severity: exists on the managed variant only/],
+        ],
+        ["an email channel without recipients", { ...valid, channel: { type: "email" } }, [/^channel\.emailRecipients: required for `email` channels/]],
+        [
+            "a webhook id on an email channel",
+            { ...valid, channel: { type: "email", webhookId: hex("c"), emailRecipients: ["a@example.com"] } },
+            [/^channel\.webhookId: not used by `email` channels/],
+        ],
+        [
+            "a malformed recipient",
+            { ...valid, variant: "managed", channel: { type: "email", emailRecipients: ["oncall"] } },
+            [/^channel\.emailRecipients\[0\]: must be an email/],
+        ],
+        ["an unknown severity", { ...valid, variant: "managed", channel: { webhookId: hex("c"), severity: "high" } }, [/^channel\.severity: /]],
         ["other source's references", { ...valid, savedSearchId: hex("d"), groupBy: "x" }, [/^savedSearchId: not used/, /^groupBy: not used/]],
         ["range without thresholdMax", { ...valid, thresholdType: "between" }, [/^thresholdMax: required/]],
         ["thresholdMax below threshold", { ...valid, thresholdType: "not_between", threshold: 5, thresholdMax: 4 }, [/^thresholdMax: must be greater/]],
@@ -479,7 +659,7 @@ describe("Alert reads (both forms of contract §9)", function () {
             silenced: true,
             channel: { type: "webhook", webhookId: "d".repeat(24) },
         });
-        assert.deepEqual(alertFieldsFromWire(tile, false).dashboardId, "b".repeat(24));
+        assert.deepEqual(alertFieldsFromWire(tile, { channels: false }).dashboardId, "b".repeat(24));
         assert.deepEqual(alertStatusFromWire(tile), { state: null, silenced: true, silencedUntil: null, team: "t", createdAt: null, updatedAt: null });
 
         const search = wireAlert.parse({
@@ -490,8 +670,9 @@ describe("Alert reads (both forms of contract §9)", function () {
             silenced: null,
             channels: [{ type: "webhook", webhookId: "d".repeat(24) }],
         });
-        const fields = alertFieldsFromWire(search, false);
-        assert.equal(fields.source, "search");
+        const fields = alertFieldsFromWire(search, { channels: false });
+        assert.equal(fields.source, "saved_search", "the server's name when nothing was declared (an export)");
+        assert.equal(alertFieldsFromWire(search, { channels: false, source: "search" }).source, "search", "the declaration's name otherwise");
         assert.equal(fields.savedSearchId, "e".repeat(24));
         assert.equal(fields.groupBy, undefined);
         assert.deepEqual(fields.channel, { type: "webhook", webhookId: "d".repeat(24) });
@@ -514,7 +695,7 @@ describe("Alert reads (both forms of contract §9)", function () {
             silenced: { at: "2026-03-19T08:00:00.000Z", until: "2026-03-20T08:00:00.000Z" },
             scheduleStartAt: "2026-02-08T10:00:00Z",
         });
-        const fields = alertFieldsFromWire(reference, false);
+        const fields = alertFieldsFromWire(reference, { channels: false, source: "search" });
         assert.equal(fields.source, "search");
         assert.equal(fields.dashboardId, undefined);
         assert.equal(fields.thresholdMax, undefined, "a stale upper bound of a former range alert is ignored");
@@ -531,5 +712,22 @@ describe("Alert reads (both forms of contract §9)", function () {
             createdAt: null,
             updatedAt: null,
         });
+    });
+});
+
+describe("Alert export declaration", function () {
+    it("references a declared webhook as code and keeps a managed channel's routing fields", function () {
+        const webhookId = "d".repeat(24);
+        const references = {
+            objects: () => [],
+            variableOf: (kind: unknown, id: string) => (kind === webhookExport && id === webhookId ? "webhookPager" : undefined),
+            annotate: (value: TsValue) => value,
+        };
+        const channel = { type: "webhook", webhookId, webhookService: "pagerduty_api", severity: "critical" };
+        const declared = alertExport.declaration(
+            { id: "a".repeat(24), name: "Paged", inputs: { source: "saved_search", savedSearchId: "e".repeat(24), channel } },
+            references,
+        );
+        assert.deepEqual(declared.values.channel, { webhookId: new Code("webhookPager.id"), webhookService: "pagerduty_api", severity: "critical" });
     });
 });

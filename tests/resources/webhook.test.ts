@@ -279,7 +279,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
             assert.equal(api.team().alerts.size, 0);
 
             await stack.engine.up(program(slack()));
-            await api.call("POST", "/alerts", { ...tileAlert, channel: { type: "webhook", webhookId: state().id } });
+            await api.call("POST", "/alerts", { ...tileAlert, source: "saved_search", channel: { type: "webhook", webhookId: state().id } });
             await assert.rejects(
                 stack.engine.destroy(),
                 (error: Error) =>

@@ -37,9 +37,12 @@ export const alertExport = {
                 ? new Code(`${search}.id`)
                 : new Annotated(inputs.savedSearchId, "saved search (referenced by id, not part of this export)");
         }
+        // A declared webhook is referenced as code; a managed channel's routing fields go with it.
         const channelValue = (channel: unknown): TsValue => {
             const webhook = isChannel(channel) ? references.variableOf(webhookExport, channel.webhookId) : undefined;
-            return webhook ? { webhookId: new Code(`${webhook}.id`) } : references.annotate(channel as TsValue);
+            if (!webhook) return references.annotate(channel as TsValue);
+            const { type: _type, webhookId: _id, ...routing } = channel as Record<string, TsValue>;
+            return { webhookId: new Code(`${webhook}.id`), ...routing };
         };
         if (isChannel(inputs.channel)) values.channel = channelValue(inputs.channel);
         if (Array.isArray(inputs.channels)) values.channels = inputs.channels.map(channelValue);

@@ -1,8 +1,8 @@
-import { type ObservabilityApi, targetClients } from "../../api/apis";
+import { targetClients } from "../../api/apis";
 import { collectionAt } from "../../api/collection";
 import { hex24 } from "../../api/ids";
 import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "../../engine/dynamicProvider";
-import { ALERT_FIELD_KEYS, AlertInputs, AlertOutputs, alertSchema, isRange } from "./schema";
+import { ALERT_FIELD_KEYS, AlertInputs, AlertOutputs, alertSchema, alertVariantIssues, isRange } from "./schema";
 import { alertFieldsFromWire, alertStatusFromWire, WireAlert, wireAlert } from "./wire";
 import { ResolvedTarget, reportedAt, resolveTarget, targetReplaceKeys } from "../../settings/target";
 import { sameValue, valueAt } from "../../engine/values";
@@ -13,42 +13,52 @@ const CLOCK_SKEW_MS = 5 * 60_000;
 const label = (alert: { name?: string }, id?: string) => `Alert ${alert.name !== undefined ? JSON.stringify(alert.name) : (id ?? "")}`.trimEnd();
 
 /**
- * The request body (POST and PUT alike): the full declared state in the spec's form, with explicit nulls for
- * everything left out, because a PUT replaces the whole alert (contract §3.5). Several channels go as
- * `channels` next to `channel` = the first one (§9 row 5).
+ * The request body (POST and PUT alike): the declared state in the server's form. A PUT replaces the alert, and
+ * the server refuses `null` for most optional fields, so what is not declared is left out: a left-out `name`,
+ * `message`, `note`, `numConsecutiveWindows` or `groupBy` is cleared. A left-out `thresholdMax` is kept (and
+ * ignored by reads unless the kind is a range), so it goes with the range kinds only. Several channels go as
+ * `channels` next to `channel` = the first one.
+ * @param olds the alert as last read, on an update: whether its schedule must be cleared
  */
-function toWire(alert: AlertInputs, api: ObservabilityApi): Record<string, unknown> {
+function toWire(alert: AlertInputs, olds?: Pick<AlertOutputs, "scheduleOffsetMinutes" | "scheduleStartAt">): Record<string, unknown> {
     const channels = alert.channels ?? (alert.channel ? [alert.channel] : []);
-    if (api.variant === "managed" && channels.length > 1) {
-        throw new Error(`${label(alert)}: the managed variant takes a single notification channel; declare \`channel\` (or one entry in \`channels\`)`);
-    }
     const tile = alert.source === "tile";
+    const optional = { name: alert.name, message: alert.message, note: alert.note, numConsecutiveWindows: alert.numConsecutiveWindows };
     return {
-        source: alert.source,
+        source: tile ? "tile" : "saved_search",
         threshold: alert.threshold,
         thresholdType: alert.thresholdType,
-        thresholdMax: isRange(alert.thresholdType) ? alert.thresholdMax : null,
+        ...(isRange(alert.thresholdType) ? { thresholdMax: alert.thresholdMax } : {}),
         interval: alert.interval,
         channel: channels[0],
         ...(channels.length > 1 ? { channels } : {}),
-        ...(tile
-            ? { dashboardId: alert.dashboardId, tileId: alert.tileId, groupBy: null }
-            : { savedSearchId: alert.savedSearchId, groupBy: alert.groupBy ?? null }),
-        name: alert.name ?? null,
-        message: alert.message ?? null,
-        note: alert.note ?? null,
-        numConsecutiveWindows: alert.numConsecutiveWindows ?? null,
-        scheduleOffsetMinutes: alert.scheduleOffsetMinutes,
-        scheduleStartAt: alert.scheduleStartAt ?? null,
+        ...(tile ? { dashboardId: alert.dashboardId, tileId: alert.tileId } : { savedSearchId: alert.savedSearchId, groupBy: alert.groupBy }),
+        ...optional,
+        ...scheduleToWire(alert, olds),
     };
 }
 
-/** What the mapping of a server's alert needs from the declaration: where it lives and whether it used `channels`. */
-export type AlertDeclared = Pick<AlertInputs, "variant" | "organizationId" | "serviceId" | "timeouts" | "channels"> & { target: ResolvedTarget };
+/**
+ * The schedule fields to send. A PUT keeps a left-out schedule, so what the alert holds and the declaration drops is
+ * sent cleared (offset 0, `scheduleStartAt: null`); what neither holds is left out, so an alert made without a
+ * schedule stays without one.
+ */
+function scheduleToWire(alert: AlertInputs, olds?: Pick<AlertOutputs, "scheduleOffsetMinutes" | "scheduleStartAt">): Record<string, unknown> {
+    const heldOffset = (olds?.scheduleOffsetMinutes ?? 0) !== 0;
+    const heldStart = olds?.scheduleStartAt !== undefined && olds.scheduleStartAt !== null;
+    return {
+        ...(alert.scheduleOffsetMinutes !== 0 || heldOffset ? { scheduleOffsetMinutes: alert.scheduleOffsetMinutes } : {}),
+        ...(alert.scheduleStartAt !== undefined ? { scheduleStartAt: alert.scheduleStartAt } : heldStart ? { scheduleStartAt: null } : {}),
+    };
+}
+
+/** What the mapping of a server's alert needs from the declaration: where it lives, whether it used `channels`, its `source` name. */
+export type AlertDeclared = Pick<AlertInputs, "variant" | "organizationId" | "serviceId" | "timeouts" | "channels"> &
+    Partial<Pick<AlertInputs, "source">> & { target: ResolvedTarget };
 
 /** Outputs from the server's answer: its fields normalized as `check` normalizes inputs, plus the read-only state. */
 function fromWire(ctx: OperationContext, alert: WireAlert, declared: AlertDeclared): AlertOutputs {
-    const reported = reportedAt(declared, alertFieldsFromWire(alert, declared.channels !== undefined));
+    const reported = reportedAt(declared, alertFieldsFromWire(alert, { channels: declared.channels !== undefined, source: declared.source }));
     return { ...normalizeReported(definition, ctx.apis.settings, reported), target: declared.target, ...alertStatusFromWire(alert) };
 }
 
@@ -82,6 +92,7 @@ const definition: ResourceDefinition<typeof alertSchema, AlertOutputs, AlertSeed
     typeName: "Alert",
     schema: alertSchema,
     clients: targetClients,
+    rules: (inputs, settings) => alertVariantIssues(inputs, settings.variant(inputs.variant)),
     replaceKeys: (olds, news, changed) => targetReplaceKeys(olds, news, changed),
     adoption: { id: hex24, seed: (inputs, settings) => ({ ...inputs, target: resolveTarget(settings, inputs) }) },
 
@@ -93,7 +104,7 @@ const definition: ResourceDefinition<typeof alertSchema, AlertOutputs, AlertSeed
         // A lost create is recognised by its fields, among the alerts created since the POST went out.
         const isNew = (alert: WireAlert) => !alert.createdAt || Date.parse(alert.createdAt) >= started - CLOCK_SKEW_MS;
         const matches = (alert: WireAlert) => isNew(alert) && sameValue(fieldsOf(fromWire(ctx, alert, { ...inputs, target })), wanted);
-        const created = await alerts.create(`create ${label(inputs)}`, toWire(inputs, alerts.api), matches);
+        const created = await alerts.create(`create ${label(inputs)}`, toWire(inputs), matches);
         return { id: created.id, outs: fromWire(ctx, created, { ...inputs, target }) };
     },
 
@@ -105,7 +116,7 @@ const definition: ResourceDefinition<typeof alertSchema, AlertOutputs, AlertSeed
 
     async update(ctx, id, olds, news) {
         const alerts = collectionAt(ctx, olds.target, "alerts", wireAlert);
-        const updated = await alerts.update(`update ${label(news, id)}`, id, toWire(news, alerts.api));
+        const updated = await alerts.update(`update ${label(news, id)}`, id, toWire(news, olds));
         return fromWire(ctx, updated, { ...news, target: olds.target });
     },
 

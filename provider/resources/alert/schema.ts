@@ -3,6 +3,8 @@ import { hex24 } from "../../api/ids";
 import { ResolvedTarget, targetSchema } from "../../settings/target";
 import { containsUnknown } from "../../engine/unknown";
 import { text, timeoutsSchema } from "../../engine/fields";
+import { sameValue } from "../../engine/values";
+import type { Variant } from "../../settings/config";
 
 /** Evaluation intervals and their length in minutes. */
 const INTERVAL_MINUTES = { "1m": 1, "5m": 5, "15m": 15, "30m": 30, "1h": 60, "6h": 360, "12h": 720, "1d": 1440 } as const;
@@ -21,18 +23,47 @@ export function normalizeInstant(iso: string): string {
     return Number.isNaN(instant.getTime()) ? iso : instant.toISOString();
 }
 
-/** Where a firing alert notifies. */
-export const alertChannelSchema = z.strictObject({
-    /** Always `webhook`, the only channel type the API documents (the default). */
-    type: z.literal("webhook").default("webhook"),
-    /** Id (24 hexadecimal characters) of the webhook to call; `getWebhooks` lists them. */
-    webhookId: hex24,
-});
+/** Severities a managed webhook channel can carry (the cloud document's `ObservabilityAlertChannelWebhook`). */
+const SEVERITIES = ["critical", "error", "warning", "info"] as const;
 
-/** The alert's own fields, the same in both variants (contract §3.2). */
+/** The routing fields of a managed webhook channel (self-hosted channels are `{type: "webhook", webhookId}`). */
+const ROUTING_KEYS = ["webhookService", "slackChannelId", "severity"] as const;
+
+/** Where a firing alert notifies. */
+export const alertChannelSchema = z
+    .strictObject({
+        /** `webhook` (the default) or, on the managed variant only, `email`. */
+        type: z.enum(["webhook", "email"]).default("webhook"),
+        /** Webhook channels: id (24 hexadecimal characters) of the webhook to call; `getWebhooks` lists them. */
+        webhookId: hex24.optional(),
+        /** Managed variant, webhook channels: the webhook's service routing, e.g. `slack_api`. */
+        webhookService: z.string().min(1, "must not be empty (leave it out instead)").optional(),
+        /** Managed variant, webhook channels: the chat channel id a chat-service webhook posts to, e.g. `C01ABCDEF23`. */
+        slackChannelId: z.string().min(1, "must not be empty (leave it out instead)").optional(),
+        /** Managed variant, webhook channels: the severity label of incident-service webhooks: `critical`, `error`, `warning` or `info`. */
+        severity: z.enum(SEVERITIES).optional(),
+        /** Managed variant, `email` channels: the recipients' addresses (at least one). */
+        emailRecipients: z
+            .array(z.email({ message: "must be an email address" }))
+            .min(1)
+            .optional(),
+    })
+    .superRefine((channel, ctx) => {
+        const email = channel.type === "email";
+        const refuse = (key: string, message: string) => ctx.addIssue({ code: "custom", path: [key], message });
+        if (email && channel.emailRecipients === undefined) refuse("emailRecipients", "required for `email` channels");
+        if (!email && channel.webhookId === undefined) refuse("webhookId", "required for `webhook` channels");
+        const others = email ? (["webhookId", ...ROUTING_KEYS] as const) : (["emailRecipients"] as const);
+        for (const key of others) if (channel[key] !== undefined) refuse(key, `not used by \`${channel.type}\` channels`);
+    });
+
+/** The alert's own fields (contract §3.2); what one variant cannot hold is refused by `alertVariantIssues`. */
 const alertFields = {
-    /** `tile`: watches a dashboard tile (`dashboardId`, `tileId`); `search`: watches a saved search (`savedSearchId`). */
-    source: z.enum(["tile", "search"]),
+    /**
+     * `tile`: watches a dashboard tile (`dashboardId`, `tileId`); `saved_search`: watches a saved search
+     * (`savedSearchId`). `search`, the specification's name, is accepted for `saved_search` and kept as written.
+     */
+    source: z.enum(["tile", "saved_search", "search"]),
     /** The value the series is compared with; the lower bound for `between` and `not_between`. */
     threshold: z.number(),
     /**
@@ -52,9 +83,9 @@ const alertFields = {
     dashboardId: hex24.optional(),
     /** Tile alerts: the server's tile id, e.g. `dashboard.tileId("Errors")`. */
     tileId: hex24.optional(),
-    /** Search alerts: the saved search (24 hexadecimal characters). */
+    /** Saved-search alerts: the saved search (24 hexadecimal characters). */
     savedSearchId: hex24.optional(),
-    /** Search alerts: the field whose values are alerted on separately. */
+    /** Saved-search alerts only: the field whose values are alerted on separately. Leaving it out clears it. */
     groupBy: z.string().min(1, "must not be empty (leave it out instead)").optional(),
     /** Display name, 1 to 512 characters. Leave it out for none (an empty name is refused). */
     name: text(512).optional(),
@@ -93,9 +124,10 @@ function alertRules(alert: Record<string, unknown>): Issue[] {
     if (known("channel", "channels")) {
         if (!declared("channel") && !declared("channels")) refuse("channel", "declare `channel` or `channels`");
         if (declared("channel") && declared("channels")) refuse("channels", "declare either `channel` or `channels`, not both");
-        const channels = Array.isArray(alert.channels) ? (alert.channels as { webhookId?: unknown }[]) : [];
+        // The server tells channels apart by their whole contents.
+        const channels: unknown[] = Array.isArray(alert.channels) ? alert.channels : [];
         channels.forEach((channel, i) => {
-            if (channels.findIndex((other) => other.webhookId === channel.webhookId) < i) issues.push({ path: ["channels", i], message: "duplicate channel" });
+            if (channels.findIndex((other) => sameValue(other, channel)) < i) issues.push({ path: ["channels", i], message: "duplicate channel" });
         });
     }
     if (known("source")) {
@@ -126,6 +158,27 @@ function alertRules(alert: Record<string, unknown>): Issue[] {
         if (declared("scheduleStartAt") && offset !== 0) refuse("scheduleOffsetMinutes", "must be 0 when `scheduleStartAt` is set");
     }
     return issues;
+}
+
+/**
+ * What the variant the alert lives on refuses, each at the property to fix: the self-hosted server knows only
+ * `{type: "webhook", webhookId}` channels (its channel schema drops every other key and type), the managed one
+ * takes a single channel (its document has no `channels`).
+ */
+export function alertVariantIssues(alert: Pick<AlertInputs, "channel" | "channels">, variant: Variant): Issue[] {
+    const declared: [(string | number)[], AlertChannel][] = alert.channel
+        ? [[["channel"], alert.channel]]
+        : (alert.channels ?? []).map((channel, i) => [["channels", i], channel]);
+    if (variant === "managed") {
+        return declared.length > 1 ? [{ path: ["channels"], message: "the managed variant takes a single notification channel: declare `channel`" }] : [];
+    }
+    return declared.flatMap(([path, channel]) => [
+        ...(channel.type === "email" ? [{ path: [...path, "type"], message: "`email` channels exist on the managed variant only" }] : []),
+        ...ROUTING_KEYS.filter((key) => channel[key] !== undefined).map((key) => ({
+            path: [...path, key],
+            message: "exists on the managed variant only",
+        })),
+    ]);
 }
 
 /** Alert inputs: where it lives plus its fields. */

@@ -2,7 +2,14 @@ import { z } from "zod";
 import { AlertStatus, isRange, normalizeInstant } from "./schema";
 
 // What the API returns (both variants, spec and reference names, contract §3.4 and §9). Unknown keys are ignored.
-const wireChannel = z.looseObject({ type: z.string(), webhookId: z.string().nullish(), emailRecipients: z.array(z.string()).nullish() });
+const wireChannel = z.looseObject({
+    type: z.string(),
+    webhookId: z.string().nullish(),
+    webhookService: z.string().nullish(),
+    slackChannelId: z.string().nullish(),
+    severity: z.string().nullish(),
+    emailRecipients: z.array(z.string()).nullish(),
+});
 const silence = z.looseObject({ by: z.string().nullish(), at: z.string().nullish(), until: z.string().nullish() });
 
 /** An alert as either variant returns it. */
@@ -36,30 +43,41 @@ export const wireAlert = z.looseObject({
 });
 export type WireAlert = z.infer<typeof wireAlert>;
 
-/** The channel as the schema describes it; other kinds (managed `email`) are kept as reported and show as drift. */
+/** The channel as the schema describes it (nulls as absent); a kind this package does not know is kept as reported and shows as drift. */
 function channelFromWire(channel: z.infer<typeof wireChannel>): Record<string, unknown> {
-    if (channel.type === "webhook") return { type: "webhook", webhookId: channel.webhookId ?? "" };
-    return { type: channel.type, ...(channel.emailRecipients ? { emailRecipients: channel.emailRecipients } : {}) };
+    if (channel.type === "email") return { type: "email", emailRecipients: channel.emailRecipients ?? [] };
+    if (channel.type !== "webhook") return { ...channel };
+    const { webhookService, slackChannelId, severity } = channel;
+    const routing = Object.entries({ webhookService, slackChannelId, severity }).filter(([, value]) => value !== null && value !== undefined);
+    return { type: "webhook", webhookId: channel.webhookId ?? "", ...Object.fromEntries(routing) };
+}
+
+/** What the read mapping needs from the declaration: whether it used `channels`, and the name it gave the saved-search source. */
+export interface DeclaredForm {
+    /** Whether the declaration used `channels` (then the server's channels are reported as `channels`). */
+    channels: boolean;
+    /** The declared `source`: a saved-search alert is reported as `search` when the declaration (or an older state) says so. */
+    source?: string;
 }
 
 /**
  * The alert's fields as `check` would produce them, from the server's answer: spec and reference names both
- * accepted, `search`/`saved_search` mapped to `search`, the other source's references and a stale
- * `thresholdMax` dropped, nulls as absent. `channels` is used when the declaration used it or the server
- * holds several channels; otherwise the single `channel`.
+ * accepted, `search`/`saved_search` reported in the declaration's form (`saved_search` without one), the other
+ * source's references and a stale `thresholdMax` dropped, nulls as absent. `channels` is used when the
+ * declaration used it or the server holds several channels; otherwise the single `channel`.
  */
-export function alertFieldsFromWire(alert: WireAlert, declaredChannels: boolean): Record<string, unknown> {
+export function alertFieldsFromWire(alert: WireAlert, declared: DeclaredForm): Record<string, unknown> {
     const tile = alert.source === "tile";
     const reported = alert.channels && alert.channels.length > 0 ? alert.channels : alert.channel ? [alert.channel] : [];
     const channels = reported.map(channelFromWire);
     const orUndefined = <T>(value: T | null | undefined) => value ?? undefined;
     return {
-        source: tile ? "tile" : "search",
+        source: tile ? "tile" : declared.source === "search" ? "search" : "saved_search",
         threshold: alert.threshold,
         thresholdType: alert.thresholdType,
         thresholdMax: isRange(alert.thresholdType) ? orUndefined(alert.thresholdMax) : undefined,
         interval: alert.interval,
-        ...(declaredChannels || channels.length !== 1 ? { channels } : { channel: channels[0] }),
+        ...(declared.channels || channels.length !== 1 ? { channels } : { channel: channels[0] }),
         dashboardId: tile ? orUndefined(alert.dashboardId ?? alert.dashboard) : undefined,
         tileId: tile ? orUndefined(alert.tileId) : undefined,
         savedSearchId: tile ? undefined : orUndefined(alert.savedSearchId ?? alert.savedSearch),

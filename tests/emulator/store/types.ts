@@ -88,17 +88,20 @@ export interface Alert {
     note: string | null;
     numConsecutiveWindows: number | null;
     threshold: number;
-    thresholdMax?: number | null;
+    /** Absent until sent; kept by a PUT that leaves it out (the server refuses `null`). */
+    thresholdMax?: number;
     interval: string;
-    scheduleOffsetMinutes?: number | null;
+    /** Absent until sent (the server refuses `null`). */
+    scheduleOffsetMinutes?: number;
     scheduleStartAt?: string | null;
-    /** Stored in the reference form: `tile` or `saved_search` (the spec's `search` is accepted on input). */
+    /** `tile` or `saved_search` (the server refuses the spec's `search`). */
     source: "tile" | "saved_search";
     thresholdType: string;
     channels: AlertChannel[];
     dashboardId?: string;
     tileId?: string;
     savedSearchId?: string;
+    /** Saved-search alerts: null when not sent (a PUT without it clears it). */
     groupBy?: string | null;
     state: string;
     silenced?: AlertSilenced;

@@ -6,15 +6,40 @@ const INTERVAL_MINUTES: Record<string, number> = { "1m": 1, "5m": 5, "15m": 15, 
 
 const channel = obj({ webhookId: hex24 }, { type: fc.constant("webhook") });
 
-/** One channel, or several distinct ones. */
-const channels = fc.oneof(
+/** Self-hosted (the variant left to the settings): one webhook channel, or several distinct ones. */
+const selfHostedChannels = fc.oneof(
     channel.map((c) => ({ channel: c })),
     fc.uniqueArray(channel, { selector: (c) => c.webhookId, minLength: 1, maxLength: 4 }).map((list) => ({ channels: list })),
 );
 
+const address = fc
+    .tuple(fc.stringMatching(/^[a-z][a-z0-9]{0,15}$/), fc.constantFrom("example.com", "example.org"))
+    .map(([user, domain]) => `${user}@${domain}`);
+
+/** Managed: a single channel, a webhook with its routing fields or an email one, as `channel` or `channels: [it]`. */
+const managedChannel = fc.oneof(
+    obj(
+        { webhookId: hex24 },
+        {
+            type: fc.constant("webhook"),
+            webhookService: text(32),
+            slackChannelId: text(32),
+            severity: fc.constantFrom("critical", "error", "warning", "info"),
+        },
+    ),
+    obj({ type: fc.constant("email"), emailRecipients: fc.array(address, { minLength: 1, maxLength: 3 }) }),
+);
+const managedChannels = fc.tuple(managedChannel, fc.boolean()).map(([c, listed]) => (listed ? { channels: [c] } : { channel: c }));
+
+/** Where the alert lives, and channels that variant takes. */
+const placed = fc.oneof(
+    fc.tuple(obj({}, { variant: fc.constant("self-hosted") }), selfHostedChannels),
+    fc.tuple(obj({ variant: fc.constant("managed") }, { organizationId: target.organizationId, serviceId: target.serviceId }), managedChannels),
+);
+
 const source = fc.oneof(
     obj({ source: fc.constant("tile"), dashboardId: hex24, tileId: hex24 }),
-    obj({ source: fc.constant("search"), savedSearchId: hex24 }, { groupBy: text(64) }),
+    obj({ source: fc.constantFrom("saved_search", "search"), savedSearchId: hex24 }, { groupBy: text(64) }),
 );
 
 /** A threshold, with `thresholdMax` ≥ it exactly for the range kinds. */
@@ -46,7 +71,7 @@ export const alert: fc.Arbitrary<Input> = fc
         source,
         threshold,
         schedule,
-        channels,
-        obj({}, { ...target, name: text(512), message: text(4096), note: text(4096), numConsecutiveWindows: fc.integer({ min: 1, max: 100 }), timeouts }),
+        placed,
+        obj({}, { name: text(512), message: text(4096), note: text(4096), numConsecutiveWindows: fc.integer({ min: 1, max: 100 }), timeouts }),
     )
-    .map((parts) => Object.assign({}, ...parts) as Input);
+    .map(([source, threshold, schedule, [where, channels], rest]) => Object.assign({}, source, threshold, schedule, where, channels, rest) as Input);

@@ -1,6 +1,6 @@
 import type { Alert, JsonObject } from "../../store/types";
 
-/** The reference read shape (§3.4): `channel` mirrors `channels[0]`; optional schedule fields only when set. */
+/** The reference read shape (§3.4): `channel` mirrors `channels[0]`; the offset only when set, the start once sent. */
 export function renderAlert(alert: Alert, teamId: string): JsonObject {
     const out: JsonObject = {
         id: alert.id,
@@ -13,7 +13,8 @@ export function renderAlert(alert: Alert, teamId: string): JsonObject {
     if (alert.thresholdMax !== undefined && alert.thresholdMax !== null) out.thresholdMax = alert.thresholdMax;
     out.interval = alert.interval;
     if (alert.scheduleOffsetMinutes !== undefined && alert.scheduleOffsetMinutes !== null) out.scheduleOffsetMinutes = alert.scheduleOffsetMinutes;
-    if (alert.scheduleStartAt !== undefined && alert.scheduleStartAt !== null) out.scheduleStartAt = alert.scheduleStartAt;
+    // A cleared start is stored as null and read as null; one never sent is absent.
+    if (alert.scheduleStartAt !== undefined) out.scheduleStartAt = alert.scheduleStartAt;
     out.source = alert.source;
     out.thresholdType = alert.thresholdType;
     if (alert.channels.length > 0) {
@@ -27,7 +28,7 @@ export function renderAlert(alert: Alert, teamId: string): JsonObject {
         out.dashboardId = alert.dashboardId ?? null;
     } else {
         out.savedSearchId = alert.savedSearchId ?? null;
-        if (alert.groupBy !== undefined) out.groupBy = alert.groupBy;
+        if (alert.groupBy !== undefined && alert.groupBy !== null) out.groupBy = alert.groupBy;
     }
     out.state = alert.state;
     if (alert.silenced) out.silenced = structuredClone(alert.silenced) as unknown as JsonObject;

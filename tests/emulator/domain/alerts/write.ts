@@ -2,7 +2,7 @@ import type { IdFactory } from "../../random";
 import type { TeamStore } from "../../store/teamStore";
 import type { Alert, AlertChannel, JsonObject } from "../../store/types";
 import { has, pick } from "../json";
-import { canonicalSource, channelsOf, checkAlertBody, crossCheckAlert } from "./rules";
+import { channelsOf, checkAlertBody, crossCheckAlert } from "./rules";
 
 export interface AlertWriteContext {
     team: TeamStore;
@@ -18,51 +18,62 @@ const CHANNEL_KEYS = {
 };
 
 export function createAlert(ctx: AlertWriteContext, body: JsonObject): Alert {
-    checkAlertBody(body, ctx.nowMs);
-    crossCheckAlert(body, ctx.team);
+    const source = checkAlertBody(body, ctx.nowMs, ctx.variant);
+    crossCheckAlert(body, source, ctx.team);
     const alert: Alert = {
         id: ctx.ids.objectId(),
         ...clearable(body),
         ...thresholdAndInterval(body),
-        source: canonicalSource(body.source),
+        source,
         channels: channels(ctx, body),
         state: "OK",
         createdAt: ctx.nowIso,
         updatedAt: ctx.nowIso,
     };
-    if (has(body, "thresholdMax")) alert.thresholdMax = body.thresholdMax as number | null;
-    if (has(body, "scheduleStartAt")) alert.scheduleStartAt = body.scheduleStartAt as string | null;
-    if (has(body, "scheduleOffsetMinutes")) alert.scheduleOffsetMinutes = body.scheduleOffsetMinutes as number | null;
-    setReferences(alert, body, undefined);
+    if (has(body, "thresholdMax")) alert.thresholdMax = body.thresholdMax as number;
+    setSchedule(alert, body);
+    setReferences(alert, body);
     ctx.team.alerts.set(alert.id, alert);
     return alert;
 }
 
 /**
- * PUT is a full replace (§3.5): omitted name/message/note/numConsecutiveWindows are cleared; thresholdMax,
- * scheduleStartAt and groupBy are kept when omitted; state, silence and errors never change.
- * Returns undefined for a missing id (the body is checked first).
+ * PUT replaces what the server's update sets: omitted name/message/note/numConsecutiveWindows/groupBy are cleared
+ * (the server sets them to null); thresholdMax, scheduleStartAt and scheduleOffsetMinutes are kept when omitted
+ * (undefined keys are not written), except as {@link setSchedule} says;
+ * state, silence and errors never change. Returns undefined for a missing id (the body is checked first).
  */
 export function replaceAlert(ctx: AlertWriteContext, id: string, body: JsonObject): Alert | undefined {
-    checkAlertBody(body, ctx.nowMs);
+    const source = checkAlertBody(body, ctx.nowMs, ctx.variant);
     const previous = ctx.team.alerts.get(id);
     if (!previous) return undefined;
-    crossCheckAlert(body, ctx.team);
+    crossCheckAlert(body, source, ctx.team);
     const next: Alert = {
         ...previous,
         ...clearable(body),
         ...thresholdAndInterval(body),
-        source: canonicalSource(body.source),
+        source,
         channels: channels(ctx, body),
         updatedAt: ctx.nowIso,
     };
-    if (has(body, "thresholdMax")) next.thresholdMax = body.thresholdMax as number | null;
-    if (has(body, "scheduleStartAt")) next.scheduleStartAt = body.scheduleStartAt as string | null;
-    if (has(body, "scheduleOffsetMinutes")) next.scheduleOffsetMinutes = body.scheduleOffsetMinutes as number | null;
-    else if (has(body, "scheduleStartAt")) next.scheduleOffsetMinutes = 0;
-    setReferences(next, body, previous);
+    if (has(body, "thresholdMax")) next.thresholdMax = body.thresholdMax as number;
+    setSchedule(next, body);
+    setReferences(next, body);
     ctx.team.alerts.set(id, next);
     return next;
+}
+
+/**
+ * What is sent of the schedule is written, and a sent `scheduleStartAt` decides the offset: 0 with a start,
+ * the sent offset (or 0) without one. What is not sent stays (on a create: stays absent).
+ */
+function setSchedule(alert: Alert, body: JsonObject): void {
+    const offset = body.scheduleOffsetMinutes as number | undefined;
+    if (has(body, "scheduleStartAt")) {
+        const start = body.scheduleStartAt as string | null;
+        alert.scheduleStartAt = start;
+        alert.scheduleOffsetMinutes = start !== null ? 0 : (offset ?? 0);
+    } else if (offset !== undefined) alert.scheduleOffsetMinutes = offset;
 }
 
 function clearable(body: JsonObject): Pick<Alert, "name" | "message" | "note" | "numConsecutiveWindows"> {
@@ -82,8 +93,8 @@ function channels(ctx: AlertWriteContext, body: JsonObject): AlertChannel[] {
     return channelsOf(body).map((c) => pick(c, CHANNEL_KEYS[ctx.variant]) as unknown as AlertChannel);
 }
 
-/** Tile alerts carry dashboardId/tileId, search alerts savedSearchId/groupBy; switching source clears the other pair. */
-function setReferences(alert: Alert, body: JsonObject, previous: Alert | undefined): void {
+/** Tile alerts carry dashboardId/tileId, saved-search alerts savedSearchId/groupBy (null when not sent); the other pair is cleared. */
+function setReferences(alert: Alert, body: JsonObject): void {
     delete alert.dashboardId;
     delete alert.tileId;
     delete alert.savedSearchId;
@@ -94,6 +105,5 @@ function setReferences(alert: Alert, body: JsonObject, previous: Alert | undefin
         return;
     }
     alert.savedSearchId = String(body.savedSearchId);
-    if (has(body, "groupBy")) alert.groupBy = body.groupBy as string | null;
-    else if (previous?.source === "saved_search" && previous.groupBy !== undefined) alert.groupBy = previous.groupBy;
+    alert.groupBy = (body.groupBy as string | null | undefined) ?? null;
 }
