@@ -5,6 +5,7 @@ import { collectionAt } from "../../api/collection";
 import { hex24 } from "../../api/ids";
 import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "../../engine/dynamicProvider";
 import { DashboardInputs, DashboardOutputs, dashboardSchema, normalizeDashboard } from "./schema";
+import { tileKeys } from "./tileKeys";
 import { WireDashboard, wireDashboard } from "./wire";
 import { ResolvedTarget, resolveTarget, targetReplaceKeys, targetSchema } from "../../settings/target";
 
@@ -22,10 +23,14 @@ function toWire(
     const managed = api.variant === "managed";
     if (managed && inputs.savedQueryLanguage === "promql")
         throw new Error(`${label(inputs.name)}: savedQueryLanguage \`promql\` is only available on the self-hosted API`);
+    const keys = tileKeys(inputs.tiles.map((tile) => tile.name));
     return {
         name: inputs.name,
         tags: inputs.tags,
-        tiles: inputs.tiles.map((tile) => ({ ...(ids?.tileIds[tile.name] ? { id: ids.tileIds[tile.name] } : {}), ...tile })),
+        tiles: inputs.tiles.map((tile, i) => {
+            const id = ids?.tileIds[keys[i]];
+            return id ? { id, ...tile } : tile;
+        }),
         filters: inputs.filters.map((filter, i) => {
             const body: Record<string, unknown> = { type: "QUERY_EXPRESSION", ...filter };
             if (managed) {
@@ -34,8 +39,10 @@ function toWire(
                 }
                 for (const key of SELF_HOSTED_FILTER_KEYS) delete body[key];
             }
-            // Creates must not carry filter ids; the managed variant's updates need one on every filter.
-            const id = ids?.filterIds[filter.name] ?? (ids && managed ? randomBytes(12).toString("hex") : undefined);
+            // Creates must not carry filter ids; updates need one on every filter (both variants refuse a PUT
+            // filter without one). A kept filter sends its stored id; a new or renamed one a fresh hex24 like the
+            // ones the server mints, which the server replaces with its own since it matches no stored filter.
+            const id = ids ? (ids.filterIds[filter.name] ?? randomBytes(12).toString("hex")) : undefined;
             return id ? { id, ...body } : body;
         }),
         savedQuery: inputs.savedQuery,
@@ -75,7 +82,7 @@ function fromWire(ctx: OperationContext, dashboard: WireDashboard, olds: Dashboa
     return {
         ...inputs,
         target: olds.target,
-        tileIds: Object.fromEntries(dashboard.tiles.map((tile) => [tile.name, tile.id])),
+        tileIds: Object.fromEntries(tileKeys(dashboard.tiles.map((tile) => tile.name)).map((key, i) => [key, dashboard.tiles[i].id])),
         filterIds: Object.fromEntries((dashboard.filters ?? []).map((filter) => [filter.name, filter.id])),
     };
 }
@@ -93,7 +100,7 @@ const definition: ResourceDefinition<typeof dashboardSchema, DashboardOutputs> =
     complete: (inputs) => normalizeDashboard(inputs),
     clients: targetClients,
     replaceKeys: (olds, news, changed) => targetReplaceKeys(olds, news, changed),
-    // Adopted tiles get their ids by name from the server, so the alerts already on them survive.
+    // Adopted tiles get their ids by key (name, or name#n) from the server, so the alerts already on them survive.
     adoption: { id: hex24, seed: (inputs, settings) => ({ ...inputs, target: resolveTarget(settings, inputs), tileIds: {}, filterIds: {} }) },
 
     async create(ctx, inputs) {
