@@ -133,6 +133,27 @@ const facts: readonly WireFact[] = [
         },
     },
     {
+        upstream: `${SH} packages/api/src/utils/externalApi.ts:216`,
+        says: "a filter reads back as stored: no default filled in, no derived variableName; variableName only on a variable, appliesToSourceIds only on a broadcasting filter",
+        variants: ["self-hosted"],
+        async onEmulator(api) {
+            const logs = logsOf(api);
+            const made = await created(api, {
+                filters: [
+                    filter(logs, "Plain"),
+                    filter(logs, "Deploy env", { isVariableEnabled: true }),
+                    filter(logs, "Quiet", { isBroadcastEnabled: false, isVariableEnabled: true, variableName: "quiet" }),
+                ],
+            });
+            const read = ((await api.ok("GET", `/dashboards/${made.id}`)) as { filters: PropertyMap[] }).filters.map(({ id: _id, ...f }) => f);
+            assert.deepEqual(read, [
+                filter(logs, "Plain"),
+                filter(logs, "Deploy env", { isVariableEnabled: true }),
+                filter(logs, "Quiet", { isBroadcastEnabled: false, isVariableEnabled: true, variableName: "quiet" }),
+            ]);
+        },
+    },
+    {
         upstream: `${UTILS}:1320`,
         says: "on PUT a tile id that matches a stored tile is kept; a tile without one (or with another) gets a new id",
         variants: BOTH,
@@ -223,6 +244,27 @@ const facts: readonly WireFact[] = [
                     .dashboards.get(made.id)
                     ?.tiles.map((t) => t.name),
                 ["Kept"],
+            );
+        },
+    },
+    {
+        upstream: `${ZOD}:304`,
+        says: "raw-SQL line and stacked_bar tiles keep `seriesLimit` (absent from the OpenAPI document) and read `fillNulls` back always (utils :211)",
+        variants: BOTH,
+        async onEmulator(api) {
+            const connectionId = api.emu.fixtures.connection.id;
+            const raw = (displayType: string, extra: PropertyMap) => ({
+                ...tile(logsOf(api), displayType),
+                config: { configType: "sql", displayType, connectionId, sqlTemplate: "SELECT 1", ...extra },
+            });
+            const made = await created(api, { tiles: [raw("line", { seriesLimit: 0 }), raw("stacked_bar", { seriesLimit: 3, fillNulls: false })] });
+            const configs = ((await api.ok("GET", `/dashboards/${made.id}`)) as { tiles: { config: PropertyMap }[] }).tiles.map((t) => t.config);
+            assert.deepEqual(
+                configs.map((c) => [c.seriesLimit, c.fillNulls]),
+                [
+                    [0, true],
+                    [3, false],
+                ],
             );
         },
     },

@@ -34,7 +34,7 @@ function toWire(
         filters: inputs.filters.map((filter, i) => {
             const body: Record<string, unknown> = { type: "QUERY_EXPRESSION", ...filter };
             if (managed) {
-                if (!filter.isBroadcastEnabled || filter.isVariableEnabled || filter.variableName !== undefined) {
+                if (filter.isBroadcastEnabled === false || filter.isVariableEnabled === true || filter.variableName !== undefined) {
                     throw new Error(`${label(inputs.name)}: filters[${i}] uses variables or disables broadcasting, which only the self-hosted API supports`);
                 }
                 for (const key of SELF_HOSTED_FILTER_KEYS) delete body[key];
@@ -52,15 +52,11 @@ function toWire(
     };
 }
 
-/** What the mapping of a server's dashboard needs from the declaration: where it lives and the declared filters. */
-export type DashboardDeclared = { target: ResolvedTarget; timeouts?: DashboardInputs["timeouts"]; filters?: DashboardInputs["filters"] } & Partial<
-    Pick<DashboardInputs, keyof typeof targetSchema>
->;
+/** What the mapping of a server's dashboard needs from the declaration: where it lives. */
+export type DashboardDeclared = { target: ResolvedTarget; timeouts?: DashboardInputs["timeouts"] } & Partial<Pick<DashboardInputs, keyof typeof targetSchema>>;
 
 /** Maps the server's dashboard back to normalized inputs and the id maps. */
 function fromWire(ctx: OperationContext, dashboard: WireDashboard, olds: DashboardDeclared): DashboardOutputs {
-    // The server derives a variable name when none was sent; it is managed only where the user set it.
-    const declaredVariable = new Map((olds.filters ?? []).map((filter) => [filter.name, filter.variableName]));
     const reported = {
         variant: olds.variant,
         organizationId: olds.organizationId,
@@ -68,9 +64,8 @@ function fromWire(ctx: OperationContext, dashboard: WireDashboard, olds: Dashboa
         name: dashboard.name,
         tags: dashboard.tags ?? [],
         tiles: dashboard.tiles.map(({ id: _id, ...tile }) => tile),
-        filters: (dashboard.filters ?? []).map(({ id: _id, type: _type, ...filter }) =>
-            declaredVariable.get(filter.name) === undefined ? { ...filter, variableName: undefined } : filter,
-        ),
+        // Filters read back as stored (the server derives no variable name into them).
+        filters: (dashboard.filters ?? []).map(({ id: _id, type: _type, ...filter }) => filter),
         savedQuery: dashboard.savedQuery ?? null,
         savedQueryLanguage: dashboard.savedQueryLanguage ?? null,
         savedFilterValues: dashboard.savedFilterValues ?? [],

@@ -49,10 +49,10 @@ export const filterSchema = z.strictObject({
         .array(z.string().min(1))
         .optional()
         .transform((ids) => (ids && ids.length > 0 ? ids : undefined)),
-    /** Whether the filter applies to tiles (default true). */
-    isBroadcastEnabled: z.boolean().default(true),
-    /** Whether the filter is also a template variable (default false). */
-    isVariableEnabled: z.boolean().default(false),
+    /** Whether the filter applies to tiles; omitted = true (the server stores and reads back only what was sent). */
+    isBroadcastEnabled: z.boolean().optional(),
+    /** Whether the filter is also a template variable; omitted = false. */
+    isVariableEnabled: z.boolean().optional(),
     /** Variable name (`^[a-zA-Z][a-zA-Z0-9_]*$`, ≤ 64); only with `isVariableEnabled`. The server derives one from `name` when omitted. */
     variableName: z
         .string()
@@ -163,9 +163,11 @@ export function refineDashboard(dashboard: DashboardShape, ctx: z.RefinementCtx)
     dashboard.filters.forEach((filter, i) => {
         if (filterNames.has(filter.name)) issue(["filters", i, "name"], `duplicates filter name "${filter.name}"`);
         filterNames.add(filter.name);
-        if (!filter.isBroadcastEnabled && !filter.isVariableEnabled) issue(["filters", i], "must broadcast, be a variable, or both");
-        if (!filter.isBroadcastEnabled && (filter.appliesToSourceIds?.length ?? 0) > 0) issue(["filters", i, "appliesToSourceIds"], "needs isBroadcastEnabled");
-        if (filter.variableName !== undefined && !filter.isVariableEnabled) issue(["filters", i, "variableName"], "is only allowed with isVariableEnabled");
+        const broadcasts = filter.isBroadcastEnabled !== false;
+        const variable = filter.isVariableEnabled === true;
+        if (!broadcasts && !variable) issue(["filters", i], "must broadcast, be a variable, or both");
+        if (!broadcasts && (filter.appliesToSourceIds?.length ?? 0) > 0) issue(["filters", i, "appliesToSourceIds"], "needs isBroadcastEnabled");
+        if (filter.variableName !== undefined && !variable) issue(["filters", i, "variableName"], "is only allowed with isVariableEnabled");
         if (filter.variableName !== undefined) {
             if (variables.has(filter.variableName)) issue(["filters", i, "variableName"], `duplicates variable "${filter.variableName}"`);
             variables.add(filter.variableName);

@@ -349,7 +349,8 @@ const rawSql = {
     /** How the values are displayed. */
     numberFormat: numberFormat.optional(),
 };
-const rawSqlTimeSeries = { ...rawSql, fillNulls: z.boolean().optional(), alignDateRangeToGranularity: z.boolean().optional(), seriesLimit };
+// The server reads raw-SQL time series back with `fillNulls` always set (true unless false was sent).
+const rawSqlTimeSeries = { ...rawSql, fillNulls: z.boolean().default(true), alignDateRangeToGranularity: z.boolean().optional(), seriesLimit };
 
 const rawSqlConfig = z.discriminatedUnion("displayType", [
     z.strictObject({ displayType: z.literal("line"), ...rawSqlTimeSeries, ...lineOptions }),

@@ -59,7 +59,7 @@ export function buildFilters(input: unknown[], stored: DashboardFilter[], ids: I
     });
 }
 
-/** The read shape of a filter (§2.10). */
+/** The read shape of a filter: its stored keys, `appliesToSourceIds` only when it broadcasts, `variableName` only when it is a variable. */
 export function renderFilter(filter: DashboardFilter): JsonObject {
     const out: JsonObject = { id: filter.id, type: filter.type, name: filter.name, expression: filter.expression, sourceId: filter.sourceId };
     if (filter.sourceMetricType !== undefined) out.sourceMetricType = filter.sourceMetricType;
@@ -68,7 +68,8 @@ export function renderFilter(filter: DashboardFilter): JsonObject {
     if (filter.appliesToSourceIds !== undefined && filter.isBroadcastEnabled !== false) out.appliesToSourceIds = [...filter.appliesToSourceIds];
     if (filter.isBroadcastEnabled !== undefined) out.isBroadcastEnabled = filter.isBroadcastEnabled;
     if (filter.isVariableEnabled !== undefined) out.isVariableEnabled = filter.isVariableEnabled;
-    if (filter.isVariableEnabled === true) out.variableName = variableNameOf(filter as unknown as JsonObject) ?? "";
+    // Only a stored name is read back: the server derives one when it needs it, it never stores or shows it.
+    if (filter.isVariableEnabled === true && filter.variableName !== undefined) out.variableName = filter.variableName;
     return out;
 }
 

@@ -71,9 +71,12 @@ export function normalizeTileConfig(doc: OpenApiDocument, input: JsonObject): Ti
     const builder = !isRawSql(config);
     if (builder && SELECT_LIST_TYPES.has(displayType) && Array.isArray(config.select))
         config.select = config.select.map((item) => normalizeSelectItem(doc, asObject(item)));
-    if (builder && (displayType === "line" || displayType === "stacked_bar")) {
-        config.asRatio = config.asRatio === true;
+    if (displayType === "line" || displayType === "stacked_bar") {
+        // Builder or raw SQL, the read always carries fillNulls. Raw-SQL time series also keep seriesLimit, which
+        // the server's schema has although its OpenAPI document leaves it out.
         config.fillNulls = config.fillNulls !== false;
+        if (builder) config.asRatio = config.asRatio === true;
+        else if (input.seriesLimit !== undefined) config.seriesLimit = input.seriesLimit;
     }
     if (builder && displayType === "table") config.asRatio = config.asRatio === true;
     if (displayType === "heatmap" || displayType === "search" || displayType === "event_patterns") config.where ??= "";
