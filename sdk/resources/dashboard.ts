@@ -51,6 +51,10 @@ export interface Dashboard extends OutputProperties<DashboardOutputs> {}
  * update, as a declaration should. Prefer `dashboard.tileId("Errors")` to `tileIds["Errors"]`: it refuses a name
  * no declared tile has when the program runs, before anything is created.
  *
+ * The self-hosted API leaves PromQL tiles (made in the web UI) out of every answer, and an update replaces the
+ * tiles with the declared ones: it would delete them, and nothing in the API's answers shows that they exist.
+ * Do not declare or adopt a dashboard that has PromQL tiles.
+ *
  * @example
  * ```ts
  * import * as obs from "pulumi-observability";

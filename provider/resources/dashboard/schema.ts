@@ -53,7 +53,7 @@ export const filterSchema = z.strictObject({
     isBroadcastEnabled: z.boolean().optional(),
     /** Whether the filter is also a template variable; omitted = false. */
     isVariableEnabled: z.boolean().optional(),
-    /** Variable name (`^[a-zA-Z][a-zA-Z0-9_]*$`, ≤ 64); only with `isVariableEnabled`. The server derives one from `name` when omitted. */
+    /** Variable name (`^[a-zA-Z][a-zA-Z0-9_]*$`, ≤ 64); only with `isVariableEnabled`. When omitted the server derives one from `name` when it needs it (it stores none). */
     variableName: z
         .string()
         .max(64)
