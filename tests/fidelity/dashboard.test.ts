@@ -300,8 +300,8 @@ const facts: readonly WireFact[] = [
         },
     },
     {
-        upstream: `${ROUTER}:2751`,
-        says: "a PUT that omits `filters`, `containers`, `savedQuery` or `savedFilterValues` keeps them; `name`, `tiles` and `tags` are always replaced",
+        upstream: `${ROUTER}:2746`,
+        says: "a PUT replaces `name` and `tiles`; omitted `tags` (set as undefined, which the ODM drops from `$set`), `filters`, `containers`, `savedQuery` and `savedFilterValues` are kept",
         variants: BOTH,
         async onEmulator(api) {
             const logs = logsOf(api);
@@ -316,8 +316,8 @@ const facts: readonly WireFact[] = [
             });
             const put = (await api.ok("PUT", `/dashboards/${made.id}`, { name: "Renamed", tiles: [] })) as PropertyMap;
             assert.deepEqual(
-                [put.name, put.tiles, (put.filters as unknown[]).length, put.containers, put.savedQuery, put.savedFilterValues],
-                ["Renamed", [], 1, containers, "level:error", [{ type: "sql", condition: "x = 1" }]],
+                [put.name, put.tiles, put.tags, (put.filters as unknown[]).length, put.containers, put.savedQuery, put.savedFilterValues],
+                ["Renamed", [], ["a"], 1, containers, "level:error", [{ type: "sql", condition: "x = 1" }]],
             );
         },
     },
