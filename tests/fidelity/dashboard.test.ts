@@ -284,14 +284,25 @@ const facts: readonly WireFact[] = [
     },
     {
         upstream: `${ZOD}:290`,
-        says: "`seriesLimit: null` and `tags: null` are refused with 400 (optional, not nullable); only the saved query fields take null (utils :1297)",
+        says: "`null` is refused with 400 wherever a field is optional (seriesLimit, numberFormat, tags, filters, containers, …); only the saved query fields take null (utils :1297)",
         variants: ["self-hosted"],
         async onEmulator(api) {
             const logs = logsOf(api);
-            const nullLimit = await api.call("POST", "/dashboards", { name: "Fact", tiles: [tile(logs, "L", { seriesLimit: null })] });
-            assert.equal(nullLimit.status, 400);
-            const nullTags = await api.call("POST", "/dashboards", { name: "Fact", tiles: [], tags: null });
-            assert.equal(nullTags.status, 400);
+            const refused: [string, PropertyMap][] = [
+                ["seriesLimit", { tiles: [tile(logs, "L", { seriesLimit: null })] }],
+                ["numberFormat", { tiles: [tile(logs, "L", { numberFormat: null })] }],
+                ["select alias", { tiles: [tile(logs, "L", { select: [{ aggFn: "count", alias: null }] })] }],
+                ["containerId", { tiles: [{ ...tile(logs, "L"), containerId: null }] }],
+                ["tags", { tags: null }],
+                ["filters", { filters: null }],
+                ["filter where", { filters: [filter(logs, "F", { where: null })] }],
+                ["savedFilterValues", { savedFilterValues: null }],
+                ["containers", { containers: null }],
+            ];
+            for (const [what, body] of refused) {
+                const res = await api.call("POST", "/dashboards", { name: "Fact", tiles: [], ...body });
+                assert.equal(res.status, 400, `${what}: null is refused`);
+            }
             await api.ok("POST", "/dashboards", { name: "Fact", tiles: [], savedQuery: null, savedQueryLanguage: null });
         },
         onSent(sent) {
