@@ -444,7 +444,8 @@ describe("Dashboard (through the real host, against the emulator)", function () 
             variant: "managed",
             name: "Managed web",
             tiles: tiles().slice(0, 2),
-            filters: [{ name: "Service", expression: "ServiceName", sourceId: logs }],
+            // The managed variant's filters always broadcast: saying so is the same as saying nothing.
+            filters: [{ name: "Service", expression: "ServiceName", sourceId: logs, isBroadcastEnabled: true, isVariableEnabled: false }],
         });
         await stack.engine.up(managed);
         const { id, outputs } = state();
@@ -455,6 +456,7 @@ describe("Dashboard (through the real host, against the emulator)", function () 
         });
         const prefix = `/v1/organizations/${stack.emu.credentials.organizationId}/services/${stack.emu.credentials.serviceId}/observability/dashboards`;
         assert.deepEqual(stack.cloudCalls(), [`GET ${prefix}`, `POST ${prefix}`], "the list before the create, then the create");
+        assert.deepEqual((await stack.engine.refresh()).same, ["web"], "the flags the managed API never returns plan no change");
         stack.emu.clearRequests();
         await stack.engine.up(web({ ...(managed[0].inputs as PropertyMap), name: "Managed web v2" }));
         const put = stack.emu.requests.find((r) => r.method === "PUT");
