@@ -52,6 +52,19 @@ function toWire(
     };
 }
 
+/**
+ * The managed variant has no filter modes: its filters always broadcast and are never variables, so the flags
+ * saying so are left out (they are never sent and never read back); other values are refused when sent.
+ */
+function withoutFilterModes(inputs: DashboardInputs): DashboardInputs {
+    const filters = inputs.filters.map(({ isBroadcastEnabled, isVariableEnabled, ...filter }) => ({
+        ...filter,
+        ...(isBroadcastEnabled === false ? { isBroadcastEnabled } : {}),
+        ...(isVariableEnabled === true ? { isVariableEnabled } : {}),
+    }));
+    return { ...inputs, filters };
+}
+
 /** What the mapping of a server's dashboard needs from the declaration: where it lives. */
 export type DashboardDeclared = { target: ResolvedTarget; timeouts?: DashboardInputs["timeouts"] } & Partial<Pick<DashboardInputs, keyof typeof targetSchema>>;
 
@@ -92,7 +105,7 @@ export function readDashboard(ctx: OperationContext, dashboard: WireDashboard, o
 const definition: ResourceDefinition<typeof dashboardSchema, DashboardOutputs> = {
     typeName: "Dashboard",
     schema: dashboardSchema,
-    complete: (inputs) => normalizeDashboard(inputs),
+    complete: (inputs, settings) => normalizeDashboard(settings.variant(inputs.variant) === "managed" ? withoutFilterModes(inputs) : inputs),
     clients: targetClients,
     replaceKeys: (olds, news, changed) => targetReplaceKeys(olds, news, changed),
     // Adopted tiles get their ids by key (name, or name#n) from the server, so the alerts already on them survive.
