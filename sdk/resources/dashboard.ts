@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { DashboardArgs as DashboardDeclaration, DashboardOutputs } from "../../provider/resources/dashboard/schema";
+import { tileKeys } from "../../provider/resources/dashboard/tileKeys";
 import { AdoptionArgs, ArgsOf, OutputProperties } from "../args";
 import { ObservabilityResource, resourceKind } from "../resource";
 
@@ -41,13 +42,18 @@ export interface Dashboard extends OutputProperties<DashboardOutputs> {}
 /**
  * A dashboard of the self-hosted API or of a cloud service's managed observability API.
  *
- * Tile ids are stable: the `tileIds` output maps each tile name to its server id, and every update sends
+ * Tile ids are stable: the `tileIds` output maps each tile's key to its server id (the key is the tile's name, or
+ * `name#n` for the n-th of several tiles sharing a name or having none), and every update sends
  * the stored ids back, so an alert declared on `dashboard.tileId("Errors")` survives any edit that keeps
  * that tile. Renaming or removing a tile gives it a new id or none: the server then deletes that tile's
  * alerts (and a later refresh drops them from the stack), so move the alert to the new name in the same
  * change. Fields left out (tags, filters, containers, saved query, saved filter values) are cleared on
  * update, as a declaration should. Prefer `dashboard.tileId("Errors")` to `tileIds["Errors"]`: it refuses a name
  * no declared tile has when the program runs, before anything is created.
+ *
+ * The self-hosted API leaves PromQL tiles (made in the web UI) out of every answer, and an update replaces the
+ * tiles with the declared ones: it would delete them, and nothing in the API's answers shows that they exist.
+ * Do not declare or adopt a dashboard that has PromQL tiles.
  *
  * @example
  * ```ts
@@ -85,12 +91,15 @@ export class Dashboard extends ObservabilityResource {
     private readonly filterNames: DeclaredNames;
 
     /**
-     * The server id of the declared tile named `name`, for an alert's `tileId`. Throws when the program runs (or, for
-     * tiles given as Outputs, once they resolve) if no declared tile has that name, naming the dashboard and its tiles.
-     * @param name The tile's name.
+     * The server id of the declared tile whose key is `key`, for an alert's `tileId`. A tile's key is its name when
+     * that name is non-empty and no other tile has it, else `name#n`, the n-th tile of that name (from 1, in order).
+     * Throws when the program runs (or, for tiles given as Outputs, once they resolve) if no declared tile has that
+     * key, naming the dashboard and its tiles' keys.
+     * @param key The tile's key: its name, or `name#n` for an empty or shared name.
      */
-    tileId(name: string): pulumi.Output<string> {
-        return this.idOf("tile", this.tileNames, this.tileIds, name);
+    tileId(key: string): pulumi.Output<string> {
+        const keys = Array.isArray(this.tileNames) ? tileKeys(this.tileNames) : this.tileNames.apply(tileKeys);
+        return this.idOf("tile", keys, this.tileIds, key);
     }
 
     /**

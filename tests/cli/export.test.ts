@@ -476,8 +476,10 @@ describe("export: the command that writes a program adopting existing objects", 
         // Resource names: slugs, unique.
         assert.match(index, /new observability\.Dashboard\("checkout", /);
         assert.match(index, /new observability\.Dashboard\("checkout-2", /);
-        // The dashboard with repeated tile names cannot be declared: a comment says so, and its alert keeps literal ids.
-        assert.match(index, /Dashboard "Legacy" \(id [0-9a-f]{24}\) is not declared: .*tiles\[1\]\.name: duplicates the name of tiles\[0\]/);
+        // The dashboard with repeated tile names is declared like any other (its tiles are keyed Chart#1, Chart#2);
+        // its alert keeps literal ids (the alert export names tiles by name only).
+        assert.equal(declarationOf(index, "Dashboard", "legacy").match(/name: "Chart",/g)?.length, 2);
+        assert.doesNotMatch(index, /Dashboard "Legacy" \(id [0-9a-f]{24}\) is not declared/);
         const legacyAlert = declarationOf(index, "Alert", "legacy-chart");
         assert.match(
             legacyAlert,
@@ -587,6 +589,7 @@ describe("export: the command that writes a program adopting existing objects", 
             made.dashboards.web.id,
             made.dashboards.checkout.id,
             made.dashboards.checkoutCopy.id,
+            made.dashboards.legacy.id,
             ...Object.values(made.alerts),
             ...Object.values(made.pipes),
             made.endpointId,

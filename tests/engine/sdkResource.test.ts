@@ -51,4 +51,16 @@ describe("the SDK's resource base class (sdk/resource.ts)", function () {
         for (const output of ["tileIds", "filterIds", "target", "savedQuery"] as const) assert.ok(pulumi.Output.isInstance(dashboard[output]), output);
         assert.equal(pulumi.Output.isInstance((dashboard as unknown as Record<string, unknown>).timeouts), false, "`timeouts` is no output");
     });
+
+    it("finds a dashboard's tile by key: its name, or `name#n` for an empty or shared name", async function () {
+        const tileIds = { "#1": "t-empty", "Chart#1": "t-first", "Chart#2": "t-second", Alone: "t-alone" };
+        await pulumi.runtime.setMocks({ newResource: (args) => ({ id: `${args.name}-id`, state: { ...args.inputs, tileIds } }), call: () => ({}) });
+        const tile = (name: string) => ({ name, x: 0, y: 0, w: 6, h: 2, config: { displayType: "markdown" as const } });
+        const board = new obs.Dashboard("keyed", { name: "keyed", tiles: [tile(""), tile("Chart"), tile("Chart"), tile("Alone")] });
+        const resolved = (output: pulumi.Output<string>) => new Promise<string>((resolve) => output.apply(resolve));
+        assert.deepEqual(await Promise.all(["#1", "Chart#2", "Alone"].map((key) => resolved(board.tileId(key)))), ["t-empty", "t-second", "t-alone"]);
+        assert.throws(() => board.tileId("Chart"), {
+            message: 'Dashboard "keyed" declares no tile named "Chart"; its tiles: "#1", "Chart#1", "Chart#2", "Alone"',
+        });
+    });
 });

@@ -413,7 +413,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
                 stack.emu.clearRequests();
                 assert.deepEqual((await stack.engine.up(program)).same, ["errors"]);
                 assert.deepEqual((await stack.engine.refresh()).same, ["errors"]);
-                assert.deepEqual(alertCalls(), ["GET /alerts"]);
+                assert.deepEqual(alertCalls(), listRead);
             }
         });
 

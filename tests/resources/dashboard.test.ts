@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { CheckFailedError, DeclaredResource, Engine, UNKNOWN } from "../harness/engine";
 import { PropertyMap, urn } from "../harness/host";
 import { packageProviderText } from "../harness/providerText";
-import { EmulatedStack, startEmulatedStack } from "../support/emulatedStack";
+import { EmulatedStack, assertCheckRefuses, startEmulatedStack } from "../support/emulatedStack";
+import { emulatorClient, type Variant } from "../support/emulatorClient";
 
 const PROVIDER = packageProviderText("dashboard");
 const URN = urn("Dashboard", "web");
@@ -199,7 +200,8 @@ describe("Dashboard (through the real host, against the emulator)", function () 
     it("refuses invalid input at check with the property path and sends nothing", async function () {
         const bad = tiles();
         bad[1] = { ...bad[1], x: 30 };
-        bad.push({ ...bad[0], y: 20 });
+        // A second "Errors" is fine (keys Errors#1, Errors#2), but a tile literally named "Errors#2" would share a key.
+        bad.push({ ...bad[0], y: 20 }, { ...bad[0], name: "Errors#2", y: 24 });
         (bad[2].config as PropertyMap).select = [{ aggFn: "avg" }];
         const error = await stack.engine.up(web({ name: "Web service", tiles: bad, tags: ["x".repeat(40)] })).then(
             () => undefined,
@@ -209,10 +211,214 @@ describe("Dashboard (through the real host, against the emulator)", function () 
         const properties = error.failures.map((f) => f.property);
         assert.ok(properties.includes("tiles[1].x"), properties.join());
         assert.ok(properties.includes("tiles[2].config.select[0].valueExpression"), properties.join());
-        assert.ok(properties.includes("tiles[6].name"), properties.join());
+        assert.ok(properties.includes("tiles[7].name"), properties.join());
+        assert.ok(!properties.includes("tiles[6].name"), "a repeated tile name is allowed");
         assert.ok(properties.includes("tags[0]"), properties.join());
         assert.deepEqual(stack.emu.requests, []);
     });
+
+    it("sends an id on every filter of a PUT: a kept filter keeps its id, a new or renamed one gets a fresh hex24", async function () {
+        const filters = [
+            { name: "Service", expression: "ServiceName", sourceId: logs },
+            { name: "Host", expression: "Host", sourceId: logs },
+        ];
+        await stack.engine.up(declared({ filters }));
+        const before = state().outputs.filterIds as Record<string, string>;
+        stack.emu.clearRequests();
+
+        const edited = [filters[0], { ...filters[1], name: "Host name" }, { name: "Env", expression: "Env", sourceId: logs }];
+        await stack.engine.up(declared({ filters: edited }));
+
+        const put = stack.emu.requests.find((r) => r.method === "PUT")?.body as { filters: { id?: string; name: string }[] };
+        assert.ok(
+            put.filters.every((f) => typeof f.id === "string" && /^[0-9a-f]{24}$/.test(f.id)),
+            JSON.stringify(put.filters),
+        );
+        assert.equal(put.filters[0].id, before.Service, "the unchanged filter sends its stored id");
+        assert.ok(!Object.values(before).includes(put.filters[2].id ?? ""), "the new filter's id is fresh");
+        const after = state().outputs.filterIds as Record<string, string>;
+        assert.equal(after.Service, before.Service, "a filter left alone keeps its id across updates");
+        assert.deepEqual(
+            stored()?.filters.map((f) => [f.name, f.id]),
+            edited.map((f) => [f.name, after[f.name]]),
+        );
+        stack.emu.clearRequests();
+        assert.deepEqual((await stack.engine.up(declared({ filters: edited }))).same, ["web"]);
+    });
+
+    it("refuses at check a formula naming a series the tile lacks, and a numeric unit the server does not know", async function () {
+        const withConfig = (config: PropertyMap) => {
+            const all = tiles();
+            all[0] = { ...all[0], config: { ...all[0].config, ...config } };
+            return { name: "Web service", tiles: all };
+        };
+        const two = [{ aggFn: "count" }, { aggFn: "sum", valueExpression: "Bytes" }];
+        await assertCheckRefuses(stack, web, [
+            [withConfig({ select: two, formulas: [{ expression: "A / C" }] }), "tiles[0].config.formulas[0].expression"],
+            [withConfig({ select: two, formulas: [{ expression: "A / sum(B)" }] }), "tiles[0].config.formulas[0].expression"],
+            [withConfig({ select: two, formulas: [{ expression: "(A + B" }] }), "tiles[0].config.formulas[0].expression"],
+            [withConfig({ select: two, formulas: [{ expression: "2 * 3" }] }), "tiles[0].config.formulas[0].expression"],
+            [withConfig({ numberFormat: { output: "data_rate", numericUnit: "bytes per second" } }), "tiles[0].config.numberFormat.numericUnit"],
+        ]);
+        const error = await stack.engine.up(web(withConfig({ select: two, formulas: [{ expression: "A / C" }] }))).then(
+            () => undefined,
+            (e: unknown) => e,
+        );
+        assert.ok(error instanceof CheckFailedError);
+        assert.match(error.message, /Unknown series "C": this tile only has series A through B/);
+        await stack.engine.up(
+            web(withConfig({ select: two, formulas: [{ expression: "-(A + B) / 2" }], numberFormat: { output: "data_rate", numericUnit: "bytes_sec_si" } })),
+        );
+        assert.deepEqual(stored()?.tiles[0].config.formulas, [{ expression: "-(A + B) / 2" }]);
+    });
+
+    it("manages tiles with empty and shared names, keyed `name#n`, and keeps their ids across updates", async function () {
+        const named = (name: string, y: number): Tile => ({ ...tiles()[0], name, y });
+        const declaredTiles = [named("", 0), named("Chart", 4), named("Chart", 8), named("Alone", 12)];
+        await stack.engine.up(web({ name: "Web service", tiles: declaredTiles }));
+        const ids = state().outputs.tileIds as Record<string, string>;
+        const keys = ["#1", "Chart#1", "Chart#2", "Alone"];
+        assert.deepEqual(
+            keys.map((key) => ids[key]),
+            stored()?.tiles.map((t) => t.id),
+        );
+        assert.equal(Object.keys(ids).length, 4);
+
+        stack.emu.clearRequests();
+        const moved = declaredTiles.map((t) => ({ ...t, w: 6 }));
+        await stack.engine.up(web({ name: "Web service", tiles: moved }));
+        const put = stack.emu.requests.find((r) => r.method === "PUT")?.body as { tiles: { id?: string }[] };
+        assert.deepEqual(
+            put.tiles.map((t) => t.id),
+            keys.map((key) => ids[key]),
+            "every tile sends its stored id back",
+        );
+        assert.deepEqual(state().outputs.tileIds, ids);
+        assert.deepEqual(
+            stored()?.tiles.map((t) => t.w),
+            [6, 6, 6, 6],
+        );
+    });
+
+    for (const variant of ["self-hosted", "managed"] as const) {
+        it(`adopts a dashboard made by hand with every stored field, updates one field, and changes nothing else (${variant})`, async function () {
+            const made = await handMade(variant);
+            const team = variant === "self-hosted" ? stack.emu.store.selfHosted : stack.emu.store.managed;
+            const before = structuredClone(team.dashboards.get(made.id));
+            assert.ok(before);
+            const target = variant === "managed" ? { variant: "managed" } : {};
+            const faithful = { ...target, ...declarationOf(made) };
+            stack.emu.clearRequests();
+
+            await stack.engine.up(web({ ...faithful, adoptId: made.id }));
+            assert.deepEqual(
+                stack.emu.requests.filter((r) => r.method !== "GET"),
+                [],
+                "adopting a faithful declaration writes nothing",
+            );
+
+            const edited = structuredClone(faithful) as typeof faithful & { tiles: Tile[] };
+            edited.tiles[1].w = 7;
+            await stack.engine.up(web(edited));
+            const after = structuredClone(team.dashboards.get(made.id));
+            assert.ok(after);
+            assert.equal(after.tiles[1].w, 7);
+            after.tiles[1].w = before.tiles[1].w;
+            assert.deepEqual(after, before, "only the updated field changed: tile and filter ids, containers and saved values are kept");
+            stack.emu.clearRequests();
+            assert.deepEqual((await stack.engine.refresh()).same, ["web"]);
+        });
+    }
+
+    /** A dashboard made over raw HTTP, as the web UI would: every field the server stores, on both variants. */
+    async function handMade(variant: Variant): Promise<PropertyMap & { id: string }> {
+        const client = emulatorClient(stack.emu);
+        const connection = stack.emu.fixtures.connection.id;
+        const selfHosted = variant === "self-hosted";
+        const body = {
+            name: "Made by hand",
+            tags: ["hand", "made"],
+            tiles: [
+                { ...tiles()[0], name: "", containerId: "main", tabId: "one" },
+                { ...tiles()[1], name: "Twin", containerId: "main", tabId: "two" },
+                { ...tiles()[2], name: "Twin" },
+                tiles()[3],
+                { ...tiles()[4], config: { ...tiles()[4].config, whereLanguage: "lucene" } },
+                tiles()[5],
+                {
+                    name: "Raw",
+                    x: 0,
+                    y: 20,
+                    w: 12,
+                    h: 4,
+                    config: { configType: "sql", displayType: "line", connectionId: connection, sqlTemplate: "SELECT 1", sourceId: logs, seriesLimit: 0 },
+                },
+                {
+                    name: "Mix",
+                    x: 12,
+                    y: 20,
+                    w: 12,
+                    h: 4,
+                    config: {
+                        displayType: "stacked_bar",
+                        sourceId: logs,
+                        select: [{ aggFn: "count" }, { aggFn: "sum", valueExpression: "Bytes", numberFormat: { output: "byte", numericUnit: "bytes_iec" } }],
+                        formulas: [{ expression: "B / A", alias: "bytes per row" }],
+                        showOperandSeries: false,
+                    },
+                },
+            ],
+            filters: [
+                {
+                    type: "QUERY_EXPRESSION",
+                    name: "Service",
+                    expression: "ServiceName",
+                    sourceId: logs,
+                    where: "1 = 1",
+                    whereLanguage: "sql",
+                    appliesToSourceIds: [logs],
+                },
+                ...(selfHosted
+                    ? [
+                          {
+                              type: "QUERY_EXPRESSION",
+                              name: "Env",
+                              expression: "Env",
+                              sourceId: logs,
+                              isBroadcastEnabled: false,
+                              isVariableEnabled: true,
+                              variableName: "env",
+                          },
+                      ]
+                    : []),
+            ],
+            savedQuery: "ServiceName = 'web'",
+            savedQueryLanguage: "sql",
+            savedFilterValues: [{ type: "sql", condition: "ServiceName IN ('web')" }],
+            containers: [
+                {
+                    id: "main",
+                    title: "Main",
+                    collapsed: false,
+                    collapsible: true,
+                    bordered: true,
+                    tabs: [
+                        { id: "one", title: "One" },
+                        { id: "two", title: "Two" },
+                    ],
+                },
+            ],
+        };
+        const res = await client.on(variant, "/dashboards", "POST", body);
+        assert.equal(res.status, 200, res.text);
+        return { ...body, id: (client.payload(res) as { id: string }).id };
+    }
+
+    /** The declaration of a hand-made dashboard: its body without the wire-only filter `type`. */
+    function declarationOf(made: PropertyMap & { id: string }): PropertyMap {
+        const { id: _id, ...body } = made;
+        return { ...body, filters: (body.filters as PropertyMap[]).map(({ type: _type, ...f }) => f) };
+    }
 
     it("lets unknown values through check during a preview", async function () {
         const unknownTiles = tiles();
@@ -238,7 +444,8 @@ describe("Dashboard (through the real host, against the emulator)", function () 
             variant: "managed",
             name: "Managed web",
             tiles: tiles().slice(0, 2),
-            filters: [{ name: "Service", expression: "ServiceName", sourceId: logs }],
+            // The managed variant's filters always broadcast: saying so is the same as saying nothing.
+            filters: [{ name: "Service", expression: "ServiceName", sourceId: logs, isBroadcastEnabled: true, isVariableEnabled: false }],
         });
         await stack.engine.up(managed);
         const { id, outputs } = state();
@@ -249,6 +456,7 @@ describe("Dashboard (through the real host, against the emulator)", function () 
         });
         const prefix = `/v1/organizations/${stack.emu.credentials.organizationId}/services/${stack.emu.credentials.serviceId}/observability/dashboards`;
         assert.deepEqual(stack.cloudCalls(), [`GET ${prefix}`, `POST ${prefix}`], "the list before the create, then the create");
+        assert.deepEqual((await stack.engine.refresh()).same, ["web"], "the flags the managed API never returns plan no change");
         stack.emu.clearRequests();
         await stack.engine.up(web({ ...(managed[0].inputs as PropertyMap), name: "Managed web v2" }));
         const put = stack.emu.requests.find((r) => r.method === "PUT");

@@ -2,12 +2,14 @@ import { listAll } from "../../api/paging";
 import type { ExportedObject, KindExport } from "../../engine/exporter";
 import { toJson } from "../../engine/values";
 import { readDashboard } from "./provider";
+import { tileKeys } from "./tileKeys";
 import { wireDashboard } from "./wire";
 
 /** A dashboard, with its tiles' server ids (what alerts reference). */
 export interface ExportedDashboard extends ExportedObject {
     name: string;
-    tiles: { id: string; name: string }[];
+    /** Each tile's server id, name, and key in the dashboard's `tileIds` output (the name, or `name#n` for empty or shared names). */
+    tiles: { id: string; name: string; key: string }[];
 }
 
 /** Dashboards for the export command. */
@@ -29,16 +31,12 @@ export const dashboardExport = {
         const exported: ExportedDashboard[] = [];
         for (const wire of await listAll(api.client, "export: list dashboards", `${api.prefix}/dashboards`, wireDashboard, ctx.signal)) {
             if (!keep(wire.name)) continue;
-            // A variable name read back is kept: left out, the next update would let the server derive another one.
-            const filters = (wire.filters ?? []).map((filter) => ({ name: filter.name, variableName: stringOrUndefined(filter.variableName) }));
-            const { inputs } = readDashboard(ctx, wire, { ...target, target, filters });
-            exported.push({ id: wire.id, name: wire.name, inputs: toJson(inputs), tiles: wire.tiles.map((tile) => ({ id: tile.id, name: tile.name })) });
+            const { inputs } = readDashboard(ctx, wire, { ...target, target });
+            const keys = tileKeys(wire.tiles.map((tile) => tile.name));
+            const tiles = wire.tiles.map((tile, i) => ({ id: tile.id, name: tile.name, key: keys[i] }));
+            exported.push({ id: wire.id, name: wire.name, inputs: toJson(inputs), tiles });
             count(exported.length);
         }
         return exported;
     },
 } as const satisfies KindExport<"dashboards", ExportedDashboard>;
-
-function stringOrUndefined(value: unknown): string | undefined {
-    return typeof value === "string" ? value : undefined;
-}

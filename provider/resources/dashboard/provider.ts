@@ -5,6 +5,7 @@ import { collectionAt } from "../../api/collection";
 import { hex24 } from "../../api/ids";
 import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "../../engine/dynamicProvider";
 import { DashboardInputs, DashboardOutputs, dashboardSchema, normalizeDashboard } from "./schema";
+import { tileKeys } from "./tileKeys";
 import { WireDashboard, wireDashboard } from "./wire";
 import { ResolvedTarget, resolveTarget, targetReplaceKeys, targetSchema } from "../../settings/target";
 
@@ -22,20 +23,26 @@ function toWire(
     const managed = api.variant === "managed";
     if (managed && inputs.savedQueryLanguage === "promql")
         throw new Error(`${label(inputs.name)}: savedQueryLanguage \`promql\` is only available on the self-hosted API`);
+    const keys = tileKeys(inputs.tiles.map((tile) => tile.name));
     return {
         name: inputs.name,
         tags: inputs.tags,
-        tiles: inputs.tiles.map((tile) => ({ ...(ids?.tileIds[tile.name] ? { id: ids.tileIds[tile.name] } : {}), ...tile })),
+        tiles: inputs.tiles.map((tile, i) => {
+            const id = ids?.tileIds[keys[i]];
+            return id ? { id, ...tile } : tile;
+        }),
         filters: inputs.filters.map((filter, i) => {
             const body: Record<string, unknown> = { type: "QUERY_EXPRESSION", ...filter };
             if (managed) {
-                if (!filter.isBroadcastEnabled || filter.isVariableEnabled || filter.variableName !== undefined) {
+                if (filter.isBroadcastEnabled === false || filter.isVariableEnabled === true || filter.variableName !== undefined) {
                     throw new Error(`${label(inputs.name)}: filters[${i}] uses variables or disables broadcasting, which only the self-hosted API supports`);
                 }
                 for (const key of SELF_HOSTED_FILTER_KEYS) delete body[key];
             }
-            // Creates must not carry filter ids; the managed variant's updates need one on every filter.
-            const id = ids?.filterIds[filter.name] ?? (ids && managed ? randomBytes(12).toString("hex") : undefined);
+            // Creates must not carry filter ids; updates need one on every filter (both variants refuse a PUT
+            // filter without one). A kept filter sends its stored id; a new or renamed one a fresh hex24 like the
+            // ones the server mints, which the server replaces with its own since it matches no stored filter.
+            const id = ids ? (ids.filterIds[filter.name] ?? randomBytes(12).toString("hex")) : undefined;
             return id ? { id, ...body } : body;
         }),
         savedQuery: inputs.savedQuery,
@@ -46,19 +53,23 @@ function toWire(
 }
 
 /**
- * What the mapping of a server's dashboard needs from the declaration: where it lives and, of the declared filters,
- * the variable names the user set (the export command passes the read ones: each is kept as explicit).
+ * The managed variant has no filter modes: its filters always broadcast and are never variables, so the flags
+ * saying so are left out (they are never sent and never read back); other values are refused when sent.
  */
-export type DashboardDeclared = {
-    target: ResolvedTarget;
-    timeouts?: DashboardInputs["timeouts"];
-    filters?: readonly { name: string; variableName?: string }[];
-} & Partial<Pick<DashboardInputs, keyof typeof targetSchema>>;
+function withoutFilterModes(inputs: DashboardInputs): DashboardInputs {
+    const filters = inputs.filters.map(({ isBroadcastEnabled, isVariableEnabled, ...filter }) => ({
+        ...filter,
+        ...(isBroadcastEnabled === false ? { isBroadcastEnabled } : {}),
+        ...(isVariableEnabled === true ? { isVariableEnabled } : {}),
+    }));
+    return { ...inputs, filters };
+}
+
+/** What the mapping of a server's dashboard needs from the declaration: where it lives. */
+export type DashboardDeclared = { target: ResolvedTarget; timeouts?: DashboardInputs["timeouts"] } & Partial<Pick<DashboardInputs, keyof typeof targetSchema>>;
 
 /** Maps the server's dashboard back to normalized inputs and the id maps. */
 function fromWire(ctx: OperationContext, dashboard: WireDashboard, olds: DashboardDeclared): DashboardOutputs {
-    // The server derives a variable name when none was sent; it is managed only where the user set it.
-    const declaredVariable = new Map((olds.filters ?? []).map((filter) => [filter.name, filter.variableName]));
     const reported = {
         variant: olds.variant,
         organizationId: olds.organizationId,
@@ -66,9 +77,8 @@ function fromWire(ctx: OperationContext, dashboard: WireDashboard, olds: Dashboa
         name: dashboard.name,
         tags: dashboard.tags ?? [],
         tiles: dashboard.tiles.map(({ id: _id, ...tile }) => tile),
-        filters: (dashboard.filters ?? []).map(({ id: _id, type: _type, ...filter }) =>
-            declaredVariable.get(filter.name) === undefined ? { ...filter, variableName: undefined } : filter,
-        ),
+        // Filters read back as stored (the server derives no variable name into them).
+        filters: (dashboard.filters ?? []).map(({ id: _id, type: _type, ...filter }) => filter),
         savedQuery: dashboard.savedQuery ?? null,
         savedQueryLanguage: dashboard.savedQueryLanguage ?? null,
         savedFilterValues: dashboard.savedFilterValues ?? [],
@@ -80,7 +90,7 @@ function fromWire(ctx: OperationContext, dashboard: WireDashboard, olds: Dashboa
     return {
         ...inputs,
         target: olds.target,
-        tileIds: Object.fromEntries(dashboard.tiles.map((tile) => [tile.name, tile.id])),
+        tileIds: Object.fromEntries(tileKeys(dashboard.tiles.map((tile) => tile.name)).map((key, i) => [key, dashboard.tiles[i].id])),
         filterIds: Object.fromEntries((dashboard.filters ?? []).map((filter) => [filter.name, filter.id])),
     };
 }
@@ -95,10 +105,10 @@ export function readDashboard(ctx: OperationContext, dashboard: WireDashboard, o
 const definition: ResourceDefinition<typeof dashboardSchema, DashboardOutputs> = {
     typeName: "Dashboard",
     schema: dashboardSchema,
-    complete: (inputs) => normalizeDashboard(inputs),
+    complete: (inputs, settings) => normalizeDashboard(settings.variant(inputs.variant) === "managed" ? withoutFilterModes(inputs) : inputs),
     clients: targetClients,
     replaceKeys: (olds, news, changed) => targetReplaceKeys(olds, news, changed),
-    // Adopted tiles get their ids by name from the server, so the alerts already on them survive.
+    // Adopted tiles get their ids by key (name, or name#n) from the server, so the alerts already on them survive.
     adoption: { id: hex24, seed: (inputs, settings) => ({ ...inputs, target: resolveTarget(settings, inputs), tileIds: {}, filterIds: {} }) },
 
     async create(ctx, inputs) {

@@ -4,14 +4,16 @@ import { containsUnknown } from "../../engine/unknown";
 import { text, timeoutsSchema } from "../../engine/fields";
 import { ResolvedTarget, targetSchema } from "../../settings/target";
 import { metricType, tileConfig } from "./tileConfig";
+import { tileKeys } from "./tileKeys";
 
 /** One tile: a chart placed on the 24-column grid. */
 export const tileSchema = z.strictObject({
     /**
-     * Tile title, unique within the dashboard: it is the key of the dashboard's `tileIds` output, which
-     * alerts reference. Renaming a tile gives it a new id, and the server deletes alerts of the old one.
+     * Tile title; it may be empty and several tiles may share it, as in the web UI. A tile's key in the `tileIds`
+     * output (what alerts reference) is its name when that name is non-empty and unique, else `name#n` (the n-th
+     * tile of that name, from 1). Renaming a tile gives it a new id, and the server deletes alerts of the old one.
      */
-    name: text(1024),
+    name: z.string(),
     /** Column, 0 to 23. */
     x: z.number().int().min(0).max(23),
     /** Row, from 0. */
@@ -47,11 +49,11 @@ export const filterSchema = z.strictObject({
         .array(z.string().min(1))
         .optional()
         .transform((ids) => (ids && ids.length > 0 ? ids : undefined)),
-    /** Whether the filter applies to tiles (default true). */
-    isBroadcastEnabled: z.boolean().default(true),
-    /** Whether the filter is also a template variable (default false). */
-    isVariableEnabled: z.boolean().default(false),
-    /** Variable name (`^[a-zA-Z][a-zA-Z0-9_]*$`, ≤ 64); only with `isVariableEnabled`. The server derives one from `name` when omitted. */
+    /** Whether the filter applies to tiles; omitted = true (the server stores and reads back only what was sent). */
+    isBroadcastEnabled: z.boolean().optional(),
+    /** Whether the filter is also a template variable; omitted = false. */
+    isVariableEnabled: z.boolean().optional(),
+    /** Variable name (`^[a-zA-Z][a-zA-Z0-9_]*$`, ≤ 64); only with `isVariableEnabled`. When omitted the server derives one from `name` when it needs it (it stores none). */
     variableName: z
         .string()
         .max(64)
@@ -132,11 +134,10 @@ type DashboardShape = z.output<z.ZodObject<typeof dashboardFields>>;
 /** Cross-field rules the server enforces, checked locally so nothing invalid is sent. */
 export function refineDashboard(dashboard: DashboardShape, ctx: z.RefinementCtx): void {
     const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: "custom", path, message });
-    const seen = new Map<string, number>();
-    dashboard.tiles.forEach((tile, i) => {
-        const first = seen.get(tile.name);
-        if (first !== undefined) issue(["tiles", i, "name"], `duplicates the name of tiles[${first}]: tile names key the tileIds output and must be unique`);
-        else seen.set(tile.name, i);
+    const keys = tileKeys(dashboard.tiles.map((tile) => tile.name));
+    keys.forEach((key, i) => {
+        const first = keys.indexOf(key);
+        if (first !== i) issue(["tiles", i, "name"], `gives the tileIds key "${key}" that tiles[${first}] has too: rename one of them`);
     });
     const containers = new Map<string, Set<string>>();
     dashboard.containers.forEach((container, i) => {
@@ -162,9 +163,11 @@ export function refineDashboard(dashboard: DashboardShape, ctx: z.RefinementCtx)
     dashboard.filters.forEach((filter, i) => {
         if (filterNames.has(filter.name)) issue(["filters", i, "name"], `duplicates filter name "${filter.name}"`);
         filterNames.add(filter.name);
-        if (!filter.isBroadcastEnabled && !filter.isVariableEnabled) issue(["filters", i], "must broadcast, be a variable, or both");
-        if (!filter.isBroadcastEnabled && (filter.appliesToSourceIds?.length ?? 0) > 0) issue(["filters", i, "appliesToSourceIds"], "needs isBroadcastEnabled");
-        if (filter.variableName !== undefined && !filter.isVariableEnabled) issue(["filters", i, "variableName"], "is only allowed with isVariableEnabled");
+        const broadcasts = filter.isBroadcastEnabled !== false;
+        const variable = filter.isVariableEnabled === true;
+        if (!broadcasts && !variable) issue(["filters", i], "must broadcast, be a variable, or both");
+        if (!broadcasts && (filter.appliesToSourceIds?.length ?? 0) > 0) issue(["filters", i, "appliesToSourceIds"], "needs isBroadcastEnabled");
+        if (filter.variableName !== undefined && !variable) issue(["filters", i, "variableName"], "is only allowed with isVariableEnabled");
         if (filter.variableName !== undefined) {
             if (variables.has(filter.variableName)) issue(["filters", i, "variableName"], `duplicates variable "${filter.variableName}"`);
             variables.add(filter.variableName);
@@ -190,7 +193,7 @@ export type DashboardInputs = z.output<typeof dashboardSchema>;
 export interface DashboardOutputs extends DashboardInputs {
     /** Where the dashboard lives: the variant and, for managed, the organization and service (resolved at create). */
     target: ResolvedTarget;
-    /** Server-assigned tile id per tile name; alerts reference these. */
+    /** Server-assigned tile id per tile key (the name, or `name#n` for empty and shared names); alerts reference these. */
     tileIds: Record<string, string>;
     /** Server-assigned filter id per filter name. */
     filterIds: Record<string, string>;

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { hex24 } from "../../api/ids";
+import { containsUnknown } from "../../engine/unknown";
+import { formulaProblems } from "./formula";
 
 // Tile configurations (contract §2.4). Config objects strip unknown keys, as the server does, so that a
 // server that echoes a newer field never makes a refresh fail; everything else in the dashboard is strict.
@@ -30,14 +32,25 @@ export const colorToken = z.enum([
     "chart-error",
 ]);
 
+/** The units the server knows (data, data rate, throughput); anything else is refused with 400. */
+export const numericUnit = z.enum([
+    ...["bytes_iec", "bytes_si", "bits_iec", "bits_si"],
+    ...["kibibytes", "kilobytes", "mebibytes", "megabytes", "gibibytes", "gigabytes", "tebibytes", "terabytes", "pebibytes", "petabytes"],
+    ...["packets_sec", "bytes_sec_iec", "bytes_sec_si", "bits_sec_iec", "bits_sec_si"],
+    ...["kibibytes_sec", "kibibits_sec", "kilobytes_sec", "kilobits_sec", "mebibytes_sec", "mebibits_sec", "megabytes_sec", "megabits_sec"],
+    ...["gibibytes_sec", "gibibits_sec", "gigabytes_sec", "gigabits_sec", "tebibytes_sec", "tebibits_sec", "terabytes_sec", "terabits_sec"],
+    ...["pebibytes_sec", "pebibits_sec", "petabytes_sec", "petabits_sec"],
+    ...["cps", "ops", "rps", "reads_sec", "wps", "iops", "cpm", "opm", "rpm_reads", "wpm"],
+] as const);
+
 const longText = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 
 /** How a number is displayed. */
 export const numberFormat = z.strictObject({
     /** Output kind. */
     output: z.enum(["currency", "percent", "byte", "time", "duration", "number", "data_rate", "throughput"]),
-    /** Unit of the raw value for data-rate and throughput outputs, e.g. `bytes_sec_si`. */
-    numericUnit: z.string().min(1).optional(),
+    /** Unit of the raw value for byte, data-rate and throughput outputs: one of the server's fixed list, e.g. `bytes_sec_si`. */
+    numericUnit: numericUnit.optional(),
     /** Decimal places. */
     mantissa: z.number().int().min(0).optional(),
     /** Whether to separate thousands. */
@@ -342,7 +355,8 @@ const rawSql = {
     /** How the values are displayed. */
     numberFormat: numberFormat.optional(),
 };
-const rawSqlTimeSeries = { ...rawSql, fillNulls: z.boolean().optional(), alignDateRangeToGranularity: z.boolean().optional(), seriesLimit };
+// The server reads raw-SQL time series back with `fillNulls` always set (true unless false was sent).
+const rawSqlTimeSeries = { ...rawSql, fillNulls: z.boolean().default(true), alignDateRangeToGranularity: z.boolean().optional(), seriesLimit };
 
 const rawSqlConfig = z.discriminatedUnion("displayType", [
     z.strictObject({ displayType: z.literal("line"), ...rawSqlTimeSeries, ...lineOptions }),
@@ -364,6 +378,13 @@ export const tileConfig = z
         const withFormulas = "formulas" in config && config.formulas !== undefined;
         if ("asRatio" in config && config.asRatio && (config.select.length !== 2 || withFormulas)) {
             ctx.addIssue({ code: "custom", path: ["asRatio"], message: "needs exactly two select items and no formulas" });
+        }
+        if (withFormulas) {
+            config.formulas?.forEach((f, j) => {
+                if (containsUnknown(f.expression)) return;
+                for (const message of formulaProblems(f.expression, config.select.length))
+                    ctx.addIssue({ code: "custom", path: ["formulas", j, "expression"], message });
+            });
         }
         if (config.displayType === "number" && !withFormulas && config.select.length !== 1) {
             ctx.addIssue({ code: "custom", path: ["select"], message: "must have exactly one item on a number tile without formulas" });

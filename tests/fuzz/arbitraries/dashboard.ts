@@ -11,7 +11,8 @@ const expression = fc.string({ minLength: 1, maxLength: 40 });
 const numberFormat = obj(
     { output: fc.constantFrom("currency", "percent", "byte", "time", "duration", "number", "data_rate", "throughput") },
     {
-        numericUnit: fc.constantFrom("bytes_sec_si", "requests_sec"),
+        // One of the server's fixed units (free text is refused).
+        numericUnit: fc.constantFrom("bytes_sec_si", "rps", "gibibytes"),
         mantissa: fc.nat(10),
         thousandSeparated: fc.boolean(),
         average: fc.boolean(),
@@ -42,7 +43,8 @@ const selectItem = fc.oneof(
     ),
 );
 
-const formula = obj({ expression: fc.constantFrom("A", "A / B * 100", "A + 1") }, { alias: fc.string({ maxLength: 20 }), numberFormat });
+// Every tile has a first select item, so formulas name only `A` (a letter past the last item is refused).
+const formula = obj({ expression: fc.constantFrom("A", "A / (A + 1) * 100", "-A + 1") }, { alias: fc.string({ maxLength: 20 }), numberFormat });
 const seriesLimit = fc.oneof(fc.nat(1000), fc.constant(null));
 
 const onClick = fc.oneof(
@@ -208,7 +210,8 @@ function tile(containers: Input[]): fc.Arbitrary<Input> {
     return fc
         .tuple(
             obj({
-                name: text(1024),
+                // Empty and shared names are allowed, as in the web UI.
+                name: fc.oneof(text(1024), fc.constantFrom("", "Chart")),
                 x: fc.integer({ min: 0, max: 23 }),
                 y: fc.nat(500),
                 w: fc.integer({ min: 1, max: 24 }),
@@ -258,7 +261,7 @@ export const dashboard: fc.Arbitrary<Input> = fc
     .chain((containers) =>
         fc.tuple(
             obj(
-                { name: text(1024), tiles: fc.uniqueArray(tile(containers), { selector: (t) => t.name, maxLength: 4 }) },
+                { name: text(1024), tiles: fc.array(tile(containers), { maxLength: 4 }) },
                 {
                     ...target,
                     tags: fc.array(text(32, 6), { maxLength: 6 }),

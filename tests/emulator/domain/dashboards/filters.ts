@@ -7,7 +7,7 @@ import type { WriteMode } from "./writeMode";
 
 /**
  * Filter objects are strict (§2.6): unknown keys are refused. The allowed keys come from the variant's
- * document; `id` is refused on create and validate, optional on a self-hosted PUT, required on a managed PUT (§8.3).
+ * document; `id` is refused on create and validate and required on every PUT filter (both variants).
  */
 export function checkFilters(docs: OpenApiDocuments, mode: WriteMode, input: unknown[]): void {
     const managed = mode.variant === "managed";
@@ -19,7 +19,8 @@ export function checkFilters(docs: OpenApiDocuments, mode: WriteMode, input: unk
         const path = `filters.${i}`;
         const unknown = Object.keys(filter).filter((k) => !allowed.has(k));
         if (unknown.length) throw new ContractViolation(path, `Unrecognized key(s) in object: ${unknown.map((k) => `'${k}'`).join(", ")}`);
-        if (managed && mode.kind === "update" && !has(filter, "id")) throw new ContractViolation(`${path}.id`, "Required");
+        // Both variants' update schemas require the id (self-hosted: the PUT body's filter schema keeps `id: string`).
+        if (mode.kind === "update" && !has(filter, "id")) throw new ContractViolation(`${path}.id`, "Required");
         const broadcast = filter.isBroadcastEnabled !== false;
         const variable = filter.isVariableEnabled === true;
         if (!broadcast && !variable) throw new ContractViolation(path, "A filter must broadcast its value, be a variable, or both");
@@ -58,7 +59,7 @@ export function buildFilters(input: unknown[], stored: DashboardFilter[], ids: I
     });
 }
 
-/** The read shape of a filter (§2.10). */
+/** The read shape of a filter: its stored keys, `appliesToSourceIds` only when it broadcasts, `variableName` only when it is a variable. */
 export function renderFilter(filter: DashboardFilter): JsonObject {
     const out: JsonObject = { id: filter.id, type: filter.type, name: filter.name, expression: filter.expression, sourceId: filter.sourceId };
     if (filter.sourceMetricType !== undefined) out.sourceMetricType = filter.sourceMetricType;
@@ -67,7 +68,8 @@ export function renderFilter(filter: DashboardFilter): JsonObject {
     if (filter.appliesToSourceIds !== undefined && filter.isBroadcastEnabled !== false) out.appliesToSourceIds = [...filter.appliesToSourceIds];
     if (filter.isBroadcastEnabled !== undefined) out.isBroadcastEnabled = filter.isBroadcastEnabled;
     if (filter.isVariableEnabled !== undefined) out.isVariableEnabled = filter.isVariableEnabled;
-    if (filter.isVariableEnabled === true) out.variableName = variableNameOf(filter as unknown as JsonObject) ?? "";
+    // Only a stored name is read back: the server derives one when it needs it, it never stores or shows it.
+    if (filter.isVariableEnabled === true && filter.variableName !== undefined) out.variableName = filter.variableName;
     return out;
 }
 

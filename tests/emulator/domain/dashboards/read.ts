@@ -6,7 +6,9 @@ export function renderDashboard(dashboard: Dashboard): JsonObject {
     const out: JsonObject = {
         id: dashboard.id,
         name: dashboard.name,
-        tiles: dashboard.tiles.map((tile) => renderTile(tile, dashboard)),
+        // PromQL tiles (stored by the web UI) have no v2 shape: the read leaves them out, and a PUT, which replaces
+        // the tiles with the body's, deletes them.
+        tiles: dashboard.tiles.filter((tile) => tile.config.configType !== "promql").map((tile) => renderTile(tile, dashboard)),
         tags: [...new Set(dashboard.tags)],
         filters: dashboard.filters.map(renderFilter),
         savedQuery: dashboard.savedQuery,

@@ -35,10 +35,22 @@ export function checkTileConfig(config: JsonObject, path: string): void {
         throw new ContractViolation(`${path}.select`, "Number tiles need exactly one select item unless formulas are set");
     if ((displayType === "pie" || displayType === "bar") && select.length !== 1)
         throw new ContractViolation(`${path}.select`, "Array must contain exactly 1 element(s)");
+    formulas.forEach((formula, j) => checkFormulaRefs(asObject(formula), select.length, `${path}.formulas.${j}.expression`));
     if (config.asRatio === true) {
         if (select.length !== 2) throw new ContractViolation(`${path}.asRatio`, "asRatio requires exactly two select items");
         if (formulas.length > 0) throw new ContractViolation(`${path}.asRatio`, "asRatio cannot be combined with formulas");
     }
+}
+
+/** A formula may only name the tile's series: `A` is select[0]; a letter past the last item is refused. */
+function checkFormulaRefs(formula: JsonObject, seriesCount: number, path: string): void {
+    const expression = typeof formula.expression === "string" ? formula.expression : "";
+    const refs = [...new Set(expression.match(/(?<![A-Za-z])[A-Z](?![A-Za-z])/g) ?? [])];
+    const last = String.fromCharCode(64 + seriesCount);
+    const unknown = refs
+        .filter((ref) => ref.charCodeAt(0) - 65 >= seriesCount)
+        .map((ref) => `Unknown series "${ref}" — ${seriesCount > 0 ? `this chart only has series A through ${last}` : "this chart has no series"}`);
+    if (unknown.length) throw new ContractViolation(path, unknown.join("; "));
 }
 
 function checkSelectItem(item: JsonObject, path: string): void {
@@ -59,9 +71,12 @@ export function normalizeTileConfig(doc: OpenApiDocument, input: JsonObject): Ti
     const builder = !isRawSql(config);
     if (builder && SELECT_LIST_TYPES.has(displayType) && Array.isArray(config.select))
         config.select = config.select.map((item) => normalizeSelectItem(doc, asObject(item)));
-    if (builder && (displayType === "line" || displayType === "stacked_bar")) {
-        config.asRatio = config.asRatio === true;
+    if (displayType === "line" || displayType === "stacked_bar") {
+        // Builder or raw SQL, the read always carries fillNulls. Raw-SQL time series also keep seriesLimit, which
+        // the server's schema has although its OpenAPI document leaves it out.
         config.fillNulls = config.fillNulls !== false;
+        if (builder) config.asRatio = config.asRatio === true;
+        else if (input.seriesLimit !== undefined) config.seriesLimit = input.seriesLimit;
     }
     if (builder && displayType === "table") config.asRatio = config.asRatio === true;
     if (displayType === "heatmap" || displayType === "search" || displayType === "event_patterns") config.where ??= "";

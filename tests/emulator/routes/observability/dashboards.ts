@@ -11,6 +11,8 @@ const mode = (req: ApiRequest, kind: WriteMode["kind"]): WriteMode => ({
     variant: req.variant === "self-hosted" ? "self-hosted" : "managed",
 });
 
+const rendered = (result: ReturnType<typeof validateDashboard>) => ({ ...result, normalized: result.normalized && renderDashboard(result.normalized) });
+
 /** Self-hosted 404s for dashboards GET/PUT are plain text `Not Found` (§1.5). */
 const missing = () => notFound("Dashboard not found", { selfHostedText: "Not Found" });
 
@@ -25,10 +27,11 @@ export const dashboardRoutes: RouteModule = {
             "POST",
             "/dashboards/validate",
             (req, ctx) => {
-                if (req.schemaFailure)
-                    return { data: { valid: false, errors: [{ path: req.schemaFailure.path, message: req.schemaFailure.issue }], normalized: null } };
-                const result = validateDashboard(ctx, mode(req, "validate"), asObject(req.body));
-                return { data: { ...result, normalized: result.normalized && renderDashboard(result.normalized) } };
+                const answer = req.schemaFailure
+                    ? { valid: false, errors: [{ path: req.schemaFailure.path, message: req.schemaFailure.issue }], normalized: null }
+                    : rendered(validateDashboard(ctx, mode(req, "validate"), asObject(req.body)));
+                // Self-hosted answers the bare object (no `data` envelope); the cloud wraps it in `result` as usual.
+                return req.variant === "self-hosted" ? { raw: answer } : { data: answer };
             },
             { schemaFailureToHandler: true },
         );
