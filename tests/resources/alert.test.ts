@@ -253,6 +253,16 @@ for (const variant of ["self-hosted", "managed"] as const) {
             assert.deepEqual(alertCalls(), [`DELETE /alerts/${id}`], "a 404 on delete means already gone");
         });
 
+        it("names an unnamed alert by what it watches when its create fails", async function () {
+            const missing = "0123456789abcdef01234567";
+            const program = alertProgram(tileAlert({ name: undefined, dashboardId: missing }));
+            await assert.rejects(stack.engine.up(program), (error: unknown) => {
+                assert.match(String((error as Error).message), new RegExp(`create Alert on tile ${tile.tileId} of dashboard ${missing} failed: POST `));
+                return true;
+            });
+            stack.emu.clearInvalidRequests();
+        });
+
         it("creates exactly one alert when the POST's answer is lost after the server applied it", async function () {
             stack.emu.faults.failNext(1, "drop-after", { method: "POST", pathIncludes: "/alerts" });
             const result = await stack.engine.up(alertProgram(tileAlert()));

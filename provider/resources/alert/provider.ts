@@ -10,7 +10,16 @@ import { sameValue, valueAt } from "../../engine/values";
 /** How far the server's clock may be behind ours when a lost create is looked for by its `createdAt`. */
 const CLOCK_SKEW_MS = 5 * 60_000;
 
-const label = (alert: { name?: string }, id?: string) => `Alert ${alert.name !== undefined ? JSON.stringify(alert.name) : (id ?? "")}`.trimEnd();
+/**
+ * How messages name an alert: by its name, else by its id, else (an unnamed alert not yet created) by what it watches,
+ * so that every message says which alert of the stack it is about.
+ */
+function label(alert: Pick<AlertInputs, "name" | "source" | "dashboardId" | "tileId" | "savedSearchId">, id?: string): string {
+    if (alert.name !== undefined) return `Alert ${JSON.stringify(alert.name)}`;
+    if (id !== undefined) return `Alert ${id}`;
+    const watches = alert.source === "tile" ? `tile ${alert.tileId} of dashboard ${alert.dashboardId}` : `saved search ${alert.savedSearchId}`;
+    return `Alert on ${watches}`;
+}
 
 /**
  * The request body (POST and PUT alike): the declared state in the server's form. A PUT replaces the alert, and
