@@ -196,8 +196,14 @@ const definition: ResourceDefinition<typeof pipeReversePrivateEndpointSchema, Ou
             .concat(movedKeys(news, changed, TARGET_KEYS)),
     // A custom DNS name belongs to one endpoint of a service: a replacement that keeps one must delete the old first.
     deleteBeforeReplace: (olds, news) => {
-        const held = new Set(olds.customPrivateDnsMappings.map((mapping) => mapping.privateDnsName.toLowerCase()));
-        return news.customPrivateDnsMappings.some((mapping) => held.has(mapping.privateDnsName.toLowerCase()));
+        const names = (mappings: unknown) =>
+            (Array.isArray(mappings) ? (mappings as unknown[]) : []).flatMap((mapping) => {
+                const name = (mapping as { privateDnsName?: unknown } | null)?.privateDnsName;
+                return typeof name === "string" ? [name.toLowerCase()] : [];
+            });
+        // The old outputs may be another version's state: read defensively.
+        const held = new Set(names(olds.customPrivateDnsMappings));
+        return names(news.customPrivateDnsMappings).some((name) => held.has(name));
     },
     adoption: { id: uuid, seed: (inputs, settings) => located(settings, inputs) },
 

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { hex24, Input, obj, text, timeouts, word } from "./common";
 import { target } from "./dashboard";
+import { type SourceKind, VARIANT_ONLY_FIELDS } from "../../../provider/resources/source/schema";
 
 const granularity = fc.constantFrom("1s", "5m", "1h", "2d", "15 minute", "1 hour", "30 second");
 const table = obj({ databaseName: word, tableName: word });
@@ -47,55 +48,64 @@ const search = {
     metadataMaterializedViews: obj({ kvRollupTable: word, granularity }, { keyRollupTable: word }),
 };
 
-/** A well-formed source of any kind. */
-export const source: fc.Arbitrary<Input> = fc.oneof(
-    obj(
-        { kind: fc.constant("log"), ...common, defaultTableSelectExpression: word },
-        {
-            ...commonOptional,
-            ...search,
-            bodyExpression: word,
-            severityTextExpression: word,
-            traceSourceId: ref,
-            orderByExpression: word,
-            tableFilterExpression: word,
-        },
-    ),
-    obj(
-        {
-            kind: fc.constant("trace"),
-            ...common,
-            defaultTableSelectExpression: word,
-            durationExpression: word,
-            traceIdExpression: word,
-            spanIdExpression: word,
-            parentSpanIdExpression: word,
-            spanNameExpression: word,
-            spanKindExpression: word,
-        },
-        {
-            ...commonOptional,
-            ...search,
-            durationPrecision: fc.integer({ min: 0, max: 9 }),
-            logSourceId: ref,
-            sessionSourceId: ref,
-            statusCodeExpression: word,
-            sampleRateExpression: word,
-            spanLinksValueExpression: word,
-            displayedTimestampValueExpression: word,
-            orderByExpression: word,
-        },
-    ),
-    obj(
-        {
-            kind: fc.constant("metric"),
-            ...common,
-            from: obj({ databaseName: word }, { tableName: fc.constantFrom("", "otel_metrics") }),
-            metricTables: obj({ gauge: word }, { sum: word, "exponential histogram": word }),
-            resourceAttributesExpression: word,
-        },
-        { ...commonOptional, logSourceId: ref, serviceNameExpression: word, seriesTable: word },
-    ),
-    obj({ kind: fc.constant("session"), ...common, traceSourceId: ref }, { ...commonOptional, resourceAttributesExpression: word }),
-    obj({ kind: fc.constant("promql"), ...common }, commonOptional),
-);
+/** Without the fields only the other variant stores (refused at check on this one). */
+function forItsVariant(input: Input): Input {
+    const other = input.variant === "managed" ? "self-hosted" : "managed";
+    const foreign = new Set<string>(VARIANT_ONLY_FIELDS[other][input.kind as SourceKind]);
+    return Object.fromEntries(Object.entries(input).filter(([key]) => !foreign.has(key)));
+}
+
+/** A well-formed source of any kind, with only the fields its variant stores. */
+export const source: fc.Arbitrary<Input> = fc
+    .oneof(
+        obj(
+            { kind: fc.constant("log"), ...common, defaultTableSelectExpression: word },
+            {
+                ...commonOptional,
+                ...search,
+                bodyExpression: word,
+                severityTextExpression: word,
+                traceSourceId: ref,
+                orderByExpression: word,
+                tableFilterExpression: word,
+            },
+        ),
+        obj(
+            {
+                kind: fc.constant("trace"),
+                ...common,
+                defaultTableSelectExpression: word,
+                durationExpression: word,
+                traceIdExpression: word,
+                spanIdExpression: word,
+                parentSpanIdExpression: word,
+                spanNameExpression: word,
+                spanKindExpression: word,
+            },
+            {
+                ...commonOptional,
+                ...search,
+                durationPrecision: fc.integer({ min: 0, max: 9 }),
+                logSourceId: ref,
+                sessionSourceId: ref,
+                statusCodeExpression: word,
+                sampleRateExpression: word,
+                spanLinksValueExpression: word,
+                displayedTimestampValueExpression: word,
+                orderByExpression: word,
+            },
+        ),
+        obj(
+            {
+                kind: fc.constant("metric"),
+                ...common,
+                from: obj({ databaseName: word }, { tableName: fc.constantFrom("", "otel_metrics") }),
+                metricTables: obj({ gauge: word }, { sum: word, "exponential histogram": word }),
+                resourceAttributesExpression: word,
+            },
+            { ...commonOptional, logSourceId: ref, serviceNameExpression: word, seriesTable: word },
+        ),
+        obj({ kind: fc.constant("session"), ...common, traceSourceId: ref }, { ...commonOptional, resourceAttributesExpression: word }),
+        obj({ kind: fc.constant("promql"), ...common }, commonOptional),
+    )
+    .map(forItsVariant);
