@@ -27,7 +27,7 @@ export interface PipesCdcScaling extends OutputProperties<PipesCdcScalingOutputs
  * takes the capacity over (it takes no `adoptId`), deleting it only forgets it (the API has no delete; the capacity
  * goes away with the last database pipe).
  *
- * Sizes: `replicaCpuMillicores` 1000 to 24000 in steps of 1000, `replicaMemoryGb` 4 to 96 in steps of 4, always
+ * Sizes: `replicaCpuMillicores` 1000 to 32000 in steps of 1000, `replicaMemoryGb` 4 to 128 in steps of 4, always
  * 4 GB per core (2 cores and 8 GB are one billed compute unit); declare one and the other follows. Omit both to only
  * report the current sizes. A change waits, within `timeouts.update` (default 10 minutes), until the service reports
  * the new sizes, which can take a few minutes. The platform rescales when the organization's tier changes: a refresh

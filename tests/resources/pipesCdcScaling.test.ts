@@ -153,9 +153,9 @@ describe("PipesCdcScaling (through the real host, against the emulator)", functi
         await assertCheckRefuses(stack, scaling, [
             [{ replicaCpuMillicores: 1500 }, "replicaCpuMillicores"],
             [{ replicaCpuMillicores: 0 }, "replicaCpuMillicores"],
-            [{ replicaCpuMillicores: 28_000 }, "replicaCpuMillicores"],
+            [{ replicaCpuMillicores: 33_000 }, "replicaCpuMillicores"],
             [{ replicaMemoryGb: 10 }, "replicaMemoryGb"],
-            [{ replicaMemoryGb: 128 }, "replicaMemoryGb"],
+            [{ replicaMemoryGb: 132 }, "replicaMemoryGb"],
             [{ replicaCpuMillicores: 4000, replicaMemoryGb: 8 }, "replicaMemoryGb"],
             [{ replicaCpuMillicores: "4000" }, "replicaCpuMillicores"],
             [{ serviceId: "svc" }, "serviceId"],

@@ -45,6 +45,8 @@ const PATCHABLE: Record<Kind, readonly string[]> = {
         "host",
         "port",
         "database",
+        "authentication",
+        "iamRole",
         "tlsHost",
         "caCertificate",
         "disableTls",

@@ -222,7 +222,7 @@ function fitting(kind: SourcePart["kind"]): fc.Arbitrary<Input> {
             : obj(
                   {},
                   {
-                      replicas: fc.integer({ min: 1, max: 10 }),
+                      replicas: fc.integer({ min: 1, max: 40 }),
                       replicaCpuMillicores: fc.integer({ min: 125, max: 2000 }),
                       replicaMemoryGb: fc.double({ min: 0.5, max: 8, noNaN: true }),
                   },
