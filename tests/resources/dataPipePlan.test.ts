@@ -71,8 +71,11 @@ describe("DataPipe update planning", function () {
         const plan = planUpdate(inputs(), withPostgres({ tableMappings: [edited, added] }));
         assert.deepEqual(plan, {
             mappings: {
-                tableMappingsToAdd: [edited, added],
-                tableMappingsToRemove: [{ sourceSchemaName: "public", sourceTable: "orders", targetTable: "orders" }],
+                kind: "postgres",
+                delta: {
+                    tableMappingsToAdd: [edited, added],
+                    tableMappingsToRemove: [{ sourceSchemaName: "public", sourceTable: "orders", targetTable: "orders" }],
+                },
             },
         });
     });

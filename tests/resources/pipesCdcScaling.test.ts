@@ -57,7 +57,7 @@ describe("PipesCdcScaling (through the real host, against the emulator)", functi
             assert.ok(error instanceof HostCallError);
             assert.match(
                 error.details,
-                /the service has no database \(postgres\) pipe yet, and its CDC capacity exists only once one was provisioned .*dependsOn/,
+                /the service has no change-capturing database pipe \(postgres, mysql, mongodb\) yet, and its CDC capacity exists only once one was provisioned .*dependsOn/,
             );
             return true;
         });

@@ -35,6 +35,13 @@ const IN_PLACE_SOURCE_FIELDS: Record<SourceKind, readonly string[]> = {
     bigquery: [],
 };
 
+/** Fields the document requires in every PATCH arm of the kind that changes a source field: sent along unchanged. */
+const REQUIRED_IN_PATCH: Partial<Record<SourceKind, readonly string[]>> = {
+    pubsub: ["authentication"],
+    mysql: ["host", "port"],
+    mongodb: ["uri", "readPreference"],
+};
+
 /** Settings each change-capturing kind's PATCH arm accepts; the others are fixed at creation. */
 const IN_PLACE_SETTINGS: Record<CdcKind, readonly string[]> = {
     postgres: ["syncIntervalSeconds", "pullBatchSize"],
@@ -182,6 +189,7 @@ function sourcePatch(kind: SourceKind, olds: DataPipeInputs, news: DataPipeInput
         arm,
         wireSecrets(kind, secrets, (field) => !sameValue(olds.secrets?.[field], secrets[field])),
     );
+    if (Object.keys(arm).length > 0) for (const field of REQUIRED_IN_PATCH[kind] ?? []) arm[field] ??= after[field];
     // Changed connection fields without credentials make the service re-validate the connection and fail.
     if (isKindOf(CDC_KINDS, kind) && Object.keys(arm).some((field) => field !== "credentials") && arm.credentials === undefined && secrets.credentials) {
         arm.credentials = secrets.credentials;

@@ -262,7 +262,8 @@ function pubsubIssues(topic: PubsubSource, secrets: DataPipeSecrets, secretIssue
 function bigqueryIssues(warehouse: BigquerySource, secrets: DataPipeSecrets, secretIssue: SecretIssue, unusedSecrets: UnusedSecrets): Issue[] {
     const issues: Issue[] = [];
     tableMappingIssues(warehouse.tableMappings, atSource(issues, "bigquery"));
-    if (secrets.serviceAccountKey === undefined) secretIssue("serviceAccountKey", "is required for a bigquery source (the service account reading the dataset)");
+    if (secrets.serviceAccountKey === undefined)
+        secretIssue("serviceAccountKey", "is required for a bigquery source (the service account reading the dataset)");
     unusedSecrets(["serviceAccountKey"]);
     return issues;
 }
