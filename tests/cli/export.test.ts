@@ -337,8 +337,8 @@ async function makeObjects(emu: Emulator): Promise<HandMade> {
     const organization = await cloudRequest(emu, "PATCH", `/v1/organizations/${credentials.organizationId}`, {
         privateEndpoints: {
             add: [
-                { id: "vpce-0b", description: "Office" },
-                { id: "vpce-0a", description: "Runners" },
+                { id: "vpce-0b", description: "Office", cloudProvider: "aws", region: "eu-west-1" },
+                { id: "vpce-0a", description: "Runners", cloudProvider: "gcp", region: "europe-west4" },
             ],
         },
     });
