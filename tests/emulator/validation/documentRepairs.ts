@@ -10,7 +10,7 @@ import type { SchemaNode } from "./openapiDocs";
  * (the user-name variant only its user name: a role-authenticated database source sends no password).
  *
  * Cloud: the PATCH arms of pipe sources require fields the reference client leaves out and the service accepts
- * (vendor Terraform provider, internal/service/clickhouse/resource/clickpipe.go): a table-mapping edit of a mysql or
+ * (vendor Terraform provider, internal/service/<vendor>/resource/<pipe>.go, the vendor prefixes elided): a table-mapping edit of a mysql or
  * mongodb pipe sends only the delta (lines 5431, 5506), and a pubsub patch leaves out an unchanged
  * service-account key (line 5544).
  */
