@@ -21,8 +21,8 @@ const KIND = resourceKind<PipesCdcScalingOutputs>({
 export interface PipesCdcScaling extends OutputProperties<PipesCdcScalingOutputs> {}
 
 /**
- * The CDC capacity of a cloud service: CPU and memory per replica, shared by all its database (postgres) pipes for
- * the initial load and for CDC. The capacity exists once the service has a database pipe, so declare this resource
+ * The CDC capacity of a cloud service: CPU and memory per replica, shared by all its change-capturing database
+ * (postgres, mysql, mongodb) pipes for the initial load and for CDC. The capacity exists once the service has a database pipe, so declare this resource
  * after one (`dependsOn: [pipe]`); before that, `pulumi up` fails with a message saying so. Creating the resource
  * takes the capacity over (it takes no `adoptId`), deleting it only forgets it (the API has no delete; the capacity
  * goes away with the last database pipe).
