@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { cdcScalingState } from "../emulator/domain/pipeNetworking/cdcScaling";
+import { reversePrivateEndpointsState } from "../emulator/routes/pipeNetworking";
 import { pipesState } from "../emulator/routes/pipes";
 import type { DeclaredResource } from "../harness/engine";
 import type { PropertyMap } from "../harness/host";
@@ -15,6 +16,7 @@ import { describeWireFacts, type RawApi, UPSTREAM, type WireFact } from "./wireF
 
 const PIPE = packageProviderText("dataPipe");
 const CDC = packageProviderText("pipesCdcScaling");
+const ENDPOINT = packageProviderText("pipeReversePrivateEndpoint");
 const PIPE_SOURCE = `${UPSTREAM.cloudProvider} internal/service/<vendor>/resource/<pipe>.go`;
 const PIPE_MODELS = `${UPSTREAM.cloudProvider} internal/api/<pipe>_models.go`;
 const ZERO_POLL = { config: { "observability:pollIntervalMs": "0" } };
@@ -246,6 +248,7 @@ describeWireFacts({
     options: ZERO_POLL,
     reset(stack) {
         pipesState(stack.emu.cloud).pipes.clear();
+        reversePrivateEndpointsState(stack.emu.cloud).behaviour.provisioningReads = 0;
         Object.assign(cdcScalingState(stack.emu.cloud), { current: undefined, pending: undefined });
         cdcScalingState(stack.emu.cloud).behaviour.propagationReads = 0;
     },
@@ -267,12 +270,27 @@ describeWireFacts({
                 secrets: { credentials: { username: "replicator", password: "pw" } },
                 destination: { database: "replica" },
             });
-        const mysql = (serverId?: number) =>
-            pipe("mysql", {
+        // The mysql pipe reaches its database through a reverse private endpoint: its host is the endpoint's first name.
+        const endpoint = (names: string[]): DeclaredResource => ({
+            type: "PipeReversePrivateEndpoint",
+            name: "endpoint",
+            provider: ENDPOINT,
+            inputs: {
+                description: "mysql",
+                type: "VPC_ENDPOINT_SERVICE",
+                vpcEndpointServiceName: "com.amazonaws.vpce.us-east-1.vpce-svc-0123456789abcdef0",
+                customPrivateDnsMappings: names.map((privateDnsName) => ({ privateDnsName })),
+            },
+        });
+        const mysql = (serverId?: number): DeclaredResource => ({
+            type: "DataPipe",
+            name: "mysql",
+            provider: PIPE,
+            inputs: (outputs) => ({
                 name: "mysql",
                 source: {
                     mysql: {
-                        host: "m.example.com",
+                        host: (outputs.endpoint.dnsNames as string[])[0],
                         settings: { replicationMode: "cdc" },
                         tableMappings: postgresArm.tableMappings,
                         ...(serverId ? { serverId } : {}),
@@ -280,7 +298,8 @@ describeWireFacts({
                 },
                 secrets: { credentials: { username: "u", password: "pw" } },
                 destination: { database: "replica" },
-            });
+            }),
+        });
         const pubsub = (ackDeadline?: number) =>
             pipe("pubsub", {
                 name: "topic",
@@ -290,9 +309,16 @@ describeWireFacts({
                 fieldMappings: mapped,
             });
         const cdc: DeclaredResource = { type: "PipesCdcScaling", name: "cdc", provider: CDC, inputs: { replicaCpuMillicores: 4000 } };
-        await stack.engine.up([kafka("events", { scaling: { replicas: 40 }, settings: { engine_max_threads: 8 } }), postgres(), mysql(), pubsub()]);
+        await stack.engine.up([
+            kafka("events", { scaling: { replicas: 40 }, settings: { engine_max_threads: 8 } }),
+            postgres(),
+            endpoint([]),
+            mysql(),
+            pubsub(),
+        ]);
         await stack.engine.up([
             kafka("events-v2", { scaling: { replicas: 3 }, settings: { streaming_max_insert_wait_ms: 1000 } }),
+            endpoint(["mysql.internal.example.com"]),
             postgres({ authentication: "IAM_ROLE", iamRole: "arn:aws:iam::1:role/db", tlsHost: "tls.example.com" }),
             mysql(77),
             pubsub(60),

@@ -1,5 +1,6 @@
 /** Organization settings: facts of the cloud document and of the reference client about private endpoints. */
 import assert from "node:assert/strict";
+import { queryEndpointState } from "../emulator/routes/queryEndpoint";
 import type { DeclaredResource } from "../harness/engine";
 import type { PropertyMap } from "../harness/host";
 import { packageProviderText } from "../harness/providerText";
@@ -7,6 +8,7 @@ import { isDeprecated, refusedNulls } from "./documentNulls";
 import { describeWireFacts, UPSTREAM, type WireFact } from "./wireFacts";
 
 const PROVIDER = packageProviderText("organizationSettings");
+const QUERY_ENDPOINT = packageProviderText("queryEndpoint");
 
 const located = (id: string, description: string, cloudProvider = "aws", region = "eu-west-1") => ({ id, description, cloudProvider, region });
 const addItems = (body: Record<string, unknown>) =>
@@ -71,13 +73,25 @@ describeWireFacts({
     facts,
     reset(stack) {
         Object.assign(stack.emu.cloud.organization, { name: "Emulated organization", privateEndpoints: [] });
+        queryEndpointState(stack.emu.cloud).endpoint = undefined;
     },
     async flows(stack) {
         const org = (inputs: PropertyMap): DeclaredResource[] => [{ type: "OrganizationSettings", name: "org", provider: PROVIDER, inputs }];
-        await stack.engine.up(org({ name: "Acme", privateEndpoints: [located("vpce-a", "A"), located("vpce-b", "B", "azure", "eastus2")] }));
-        await stack.engine.up(
-            org({ name: "Acme", privateEndpoints: [located("vpce-b", "B moved", "azure", "westus3"), located("vpce-c", "C", "gcp", "us-central1")] }),
-        );
+        // The query endpoint's bodies go through the same null audit.
+        const query = (roles: string[]): DeclaredResource => ({
+            type: "QueryEndpoint",
+            name: "query",
+            provider: QUERY_ENDPOINT,
+            inputs: { roles, allowedOrigins: "" },
+        });
+        await stack.engine.up([
+            ...org({ name: "Acme", privateEndpoints: [located("vpce-a", "A"), located("vpce-b", "B", "azure", "eastus2")] }),
+            query(["sql_console_read_only"]),
+        ]);
+        await stack.engine.up([
+            ...org({ name: "Acme", privateEndpoints: [located("vpce-b", "B moved", "azure", "westus3"), located("vpce-c", "C", "gcp", "us-central1")] }),
+            query(["sql_console_admin"]),
+        ]);
         await stack.engine.destroy();
     },
 });
