@@ -42,8 +42,9 @@ export const dataPipeExport = {
             "  the program. Adoption does not send them; set the real values anyway, because later changes of a pipe do.",
         ],
         declared: [
-            "- Other values the service does not return are left out: a pipe's `destination.roles`, the `path` and",
-            "  `azureContainerName` of container-style object storage, and its `scaling` (unmanaged until declared).",
+            "- Other values the service does not return are left out: a pipe's `destination.roles`, and the `path` and",
+            "  `azureContainerName` of container-style object storage. A pipe's `scaling` is declared as reported, so it",
+            "  stays managed; remove it from a declaration to leave the pipe's compute alone.",
         ],
     },
     async list({ ctx, service, keep, count }) {
