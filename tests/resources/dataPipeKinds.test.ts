@@ -354,27 +354,42 @@ describe("DataPipe source kinds pubsub, mysql, mongodb and bigquery (through the
         });
     }
 
-    it("edits a mysql pipe's tables as a delta while paused, then lets it run again", async function () {
-        const mysql = CASES.find((c) => c.kind === "mysql");
-        assert.ok(mysql);
-        await stack.engine.up(declare("p", mysql.inputs("p")));
-        Object.assign(recordOf("p"), { state: "Running", pending: [] });
-        const id = stateOf("p").id;
-        stack.emu.clearRequests();
+    const ADDED_MAPPING = {
+        mysql: { sourceSchemaName: "shop", sourceTable: "users", targetTable: "shop_users" },
+        mongodb: { sourceDatabaseName: "app", sourceCollection: "orders", targetTable: "app_orders" },
+    };
+    for (const kind of ["mysql", "mongodb"] as const) {
+        it(`edits a ${kind} pipe's tables as a delta while paused, then lets it run again`, async function () {
+            const c = CASES.find((row) => row.kind === kind);
+            assert.ok(c);
+            await stack.engine.up(declare("p", c.inputs("p")));
+            Object.assign(recordOf("p"), { state: "Running", pending: [] });
+            const id = stateOf("p").id;
+            stack.emu.clearRequests();
 
-        const added = { sourceSchemaName: "shop", sourceTable: "users", targetTable: "shop_users" };
-        const tables = [...(arm(mysql.inputs("p"), "mysql").tableMappings as PropertyMap[]), added];
-        await stack.engine.up(declare("p", withArm(mysql.inputs("p"), "mysql", { tableMappings: tables })));
+            const added = ADDED_MAPPING[kind];
+            const tables = [...(arm(c.inputs("p"), kind).tableMappings as PropertyMap[]), added];
+            await stack.engine.up(declare("p", withArm(c.inputs("p"), kind, { tableMappings: tables })));
 
-        assert.deepEqual(
-            writes().map((w) => [w.call, w.body]),
-            [
-                [`PATCH /${id}`, { source: { mysql: { tableMappingsToAdd: [added] } } }],
-                [`PATCH /${id}/state`, { command: "stop" }],
-                [`PATCH /${id}`, { source: { mysql: { tableMappingsToAdd: [added] } } }],
-            ],
-        );
-        assert.deepEqual(recordOf("p").source.tableMappings, tables);
-        assert.equal(stateOf("p").outputs.stopped, false);
-    });
+            assert.deepEqual(
+                writes().map((w) => [w.call, w.body]),
+                [
+                    [`PATCH /${id}`, { source: { [kind]: { tableMappingsToAdd: [added] } } }],
+                    [`PATCH /${id}/state`, { command: "stop" }],
+                    [`PATCH /${id}`, { source: { [kind]: { tableMappingsToAdd: [added] } } }],
+                ],
+            );
+            assert.deepEqual(recordOf("p").source.tableMappings, tables);
+            assert.equal(stateOf("p").outputs.stopped, false);
+
+            // A removal names the mapping by its identity fields only.
+            stack.emu.clearRequests();
+            Object.assign(recordOf("p"), { state: "Paused", pending: [] });
+            await stack.engine.up(declare("p", withArm(c.inputs("p"), kind, { tableMappings: [added] })));
+            const [removal] = writes();
+            const removed = (arm(c.inputs("p"), kind).tableMappings as PropertyMap[])[0];
+            assert.deepEqual(removal.body, { source: { [kind]: { tableMappingsToRemove: [removed] } } });
+            assert.deepEqual(recordOf("p").source.tableMappings, [added]);
+        });
+    }
 });
