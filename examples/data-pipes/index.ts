@@ -1,4 +1,4 @@
-// One data pipe per source kind, writing into tables of one cloud service. Every secret comes from secret
+// Data pipes of several source kinds, writing into tables of one cloud service. Every secret comes from secret
 // stack configuration and goes in the pipe's `secrets` argument, which is encrypted in state.
 import * as pulumi from "@pulumi/pulumi";
 import * as obs from "pulumi-observability";
@@ -116,9 +116,31 @@ export const privateOrders = new obs.DataPipe("private-orders", {
     fieldMappings: eventMappings,
 });
 
-// The CDC capacity all database pipes of the service share: it exists once the replica pipe does. 4 cores, so 16 GB.
-export const cdc = new obs.PipesCdcScaling("cdc", { replicaCpuMillicores: 4000 }, { dependsOn: [replica] });
+// A MySQL database reached privately (change data capture): the endpoint serves it, and the pipe's host is the
+// endpoint's first DNS name, which also makes the pipe wait for the endpoint.
+export const mysqlEndpoint = new obs.PipeReversePrivateEndpoint("mysql-endpoint", {
+    description: "shop mysql (private)",
+    type: "VPC_ENDPOINT_SERVICE",
+    vpcEndpointServiceName: config.require("mysqlEndpointService"),
+});
 
-export const pipeStates = pulumi.all([orders.state, files.state, clicks.state, replica.state, privateOrders.state]);
+export const carts = new obs.DataPipe("carts", {
+    name: "carts-from-mysql",
+    source: {
+        mysql: {
+            host: mysqlEndpoint.dnsNames.apply((names) => names[0]),
+            settings: { replicationMode: "cdc", syncIntervalSeconds: 30 },
+            tableMappings: [{ sourceSchemaName: "shop", sourceTable: "carts", targetTable: "shop_carts" }],
+        },
+    },
+    secrets: { credentials: { username: "binlog", password: config.requireSecret("mysqlPassword") } },
+    destination: { database: "replica" },
+    timeouts: { create: "20m" },
+});
+
+// The CDC capacity all database pipes of the service share: it exists once a CDC pipe does. 4 cores, so 16 GB.
+export const cdc = new obs.PipesCdcScaling("cdc", { replicaCpuMillicores: 4000 }, { dependsOn: [replica, carts] });
+
+export const pipeStates = pulumi.all([orders.state, files.state, clicks.state, replica.state, privateOrders.state, carts.state]);
 export const privateEndpointStatus = privateBrokers.status;
 export const servicePipes = obs.getDataPipesOutput({ serviceId: orders.serviceId }).apply((pipes) => pipes.map((pipe) => `${pipe.name}: ${pipe.state}`));

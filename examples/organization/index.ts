@@ -8,8 +8,9 @@ const config = new pulumi.Config("demo");
 export const organization = new obs.OrganizationSettings("organization", {
     // Leave a setting out to leave it unmanaged.
     name: config.get("organizationName"),
-    // The complete set: endpoints missing here are removed from the organization on the next `pulumi up`.
-    privateEndpoints: config.getObject<{ id: string; description?: string }[]>("privateEndpoints"),
+    // The complete set: endpoints missing here are removed from the organization on the next `pulumi up`. Each
+    // names its cloud and region, which the service needs with every endpoint added.
+    privateEndpoints: config.getObject<obs.OrganizationSettingsArgs["privateEndpoints"]>("privateEndpoints"),
 });
 
 export const queryEndpoint = new obs.QueryEndpoint("query", {

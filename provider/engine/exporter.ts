@@ -38,6 +38,8 @@ export interface ExportDeclaration {
     header: string[];
     /** Values written instead of the read ones, by input key: references to other declarations, annotated ids. */
     values?: Record<string, TsValue>;
+    /** Variables of earlier declarations (see {@link ExportReferences.variableOf}) this one depends on without holding their ids. */
+    dependsOn?: readonly string[];
 }
 
 /** What a kind's declarations may refer to: the objects of the kinds before it in the registry, and their declarations. */

@@ -39,6 +39,8 @@ interface Declaration {
     variable?: string;
     header: string[];
     entries: TsEntry[];
+    /** Variables of the declarations it depends on (its `dependsOn` option). */
+    dependsOn?: readonly string[];
 }
 
 const CHECKERS = new Map<Kind, Checker>(KINDS.map((kind) => [kind, checkerOf(exportKind(kind).provider)]));
@@ -81,7 +83,7 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
     for (const kind of KINDS) {
         const { provider, export: kindExport } = exportKind(kind);
         for (const exported of referencedFirst(sorted(inventory[kind] as ExportedObject[]))) {
-            const { names, header, values } = kindExport.declaration(exported, references);
+            const { names, header, values, dependsOn } = kindExport.declaration(exported, references);
             let read = exported.inputs;
             let checkedSecrets: NeededSecret[] = [];
             if (kindExport.checkedSecrets) {
@@ -122,7 +124,7 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
                 if (at >= 0) entries[at] = entry;
                 else entries.push(entry);
             }
-            const declaration: Declaration = { kind, className: provider.typeName, resourceName, header: [...header, ...drift], entries };
+            const declaration: Declaration = { kind, className: provider.typeName, resourceName, header: [...header, ...drift], entries, dependsOn };
             declarations.push(declaration);
             byObject.set(`${kind}/${exported.id}`, declaration);
             if (kindExport.reference?.byId) byId.set(exported.id, declaration);
@@ -285,7 +287,8 @@ function programText(
     for (const comment of comments) lines.push(...comment.map((line) => `// ${line}`), "");
     for (const declaration of declarations) {
         const args = printValue(new TsObject(declaration.entries));
-        const statement = `new observability.${declaration.className}(${JSON.stringify(declaration.resourceName)}, ${args});`;
+        const options = declaration.dependsOn?.length ? `, { dependsOn: [${declaration.dependsOn.join(", ")}] }` : "";
+        const statement = `new observability.${declaration.className}(${JSON.stringify(declaration.resourceName)}, ${args}${options});`;
         lines.push(...declaration.header.map((line) => `// ${line}`), declaration.variable ? `const ${declaration.variable} = ${statement}` : statement, "");
     }
     return lines.join("\n");

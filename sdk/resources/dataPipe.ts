@@ -37,7 +37,8 @@ export interface DataPipe extends OutputProperties<DataPipeOutputs> {}
 
 /**
  * A data pipe of a cloud service: continuous (or one-shot) ingestion from a kafka-protocol broker, an object
- * store, a stream or a postgres database into a table of the service.
+ * store, a stream, a publish/subscribe topic, a postgres, MySQL-family or document database (change data capture)
+ * or a warehouse (one snapshot) into tables of the service.
  *
  * Creating the pipe waits until it runs (`Running`; `Completed` or `Snapshot` for one-shot and snapshot
  * pipes) within `timeouts.create` (default 10 minutes). A pipe that fails or does not get there in time stays
@@ -46,7 +47,7 @@ export interface DataPipe extends OutputProperties<DataPipeOutputs> {}
  *
  * Changes go to the endpoint that applies them in place: name, field mappings with columns and the source's
  * connection and authentication fields by PATCH, `scaling` and `settings` by their own endpoints, `stopped` by
- * a start or stop command, postgres `tableMappings` as add/remove deltas (the pipe is paused for the edit when
+ * a start or stop command, postgres, mysql and mongodb `tableMappings` as add/remove deltas (the pipe is paused for the edit when
  * the service requires it, then brought back to the desired state). Fields fixed at creation (brokers, topics,
  * format, destination table, replication mode, …) replace the pipe.
  *

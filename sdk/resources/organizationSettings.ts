@@ -50,7 +50,7 @@ export interface OrganizationSettings extends OutputProperties<OrganizationSetti
  * // The organization of the `observability:organizationId` setting; a setting left out stays unmanaged.
  * export const organization = new obs.OrganizationSettings("organization", {
  *     name: "Example Inc.",
- *     privateEndpoints: [{ id: "vpce-0123456789abcdef0", description: "production VPC" }],
+ *     privateEndpoints: [{ id: "vpce-0123456789abcdef0", description: "production VPC", cloudProvider: "aws", region: "eu-west-1" }],
  * });
  * ```
  */

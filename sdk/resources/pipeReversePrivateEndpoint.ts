@@ -39,7 +39,7 @@ export interface PipeReversePrivateEndpoint extends OutputProperties<PipeReverse
  * A reverse private endpoint of a cloud service: a private connection from the service's data pipes to a kafka
  * cluster or database in your network. Create it before the pipes that use it, and reference it from them:
  * a kafka pipe takes `reversePrivateEndpointIds: [endpoint.id]` (behind an `MSK_MULTI_VPC` endpoint its brokers
- * are `endpoint.mskBrokers`, the private DNS names on ports 14001, 14002, …), a postgres pipe takes one of the
+ * are `endpoint.mskBrokers`, the private DNS names on ports 14001, 14002, …), a postgres or mysql pipe takes one of the
  * endpoint's names as its `host` (`endpoint.dnsNames[0]`, a private DNS name or one of your custom ones).
  *
  * Creating it waits (within `timeouts.create`, default 10 minutes) until the endpoint leaves `Provisioning`.

@@ -21,13 +21,13 @@ const KIND = resourceKind<PipesCdcScalingOutputs>({
 export interface PipesCdcScaling extends OutputProperties<PipesCdcScalingOutputs> {}
 
 /**
- * The CDC capacity of a cloud service: CPU and memory per replica, shared by all its database (postgres) pipes for
- * the initial load and for CDC. The capacity exists once the service has a database pipe, so declare this resource
+ * The CDC capacity of a cloud service: CPU and memory per replica, shared by all its change-capturing database
+ * (postgres, mysql, mongodb) pipes for the initial load and for CDC. The capacity exists once the service has a database pipe, so declare this resource
  * after one (`dependsOn: [pipe]`); before that, `pulumi up` fails with a message saying so. Creating the resource
  * takes the capacity over (it takes no `adoptId`), deleting it only forgets it (the API has no delete; the capacity
  * goes away with the last database pipe).
  *
- * Sizes: `replicaCpuMillicores` 1000 to 24000 in steps of 1000, `replicaMemoryGb` 4 to 96 in steps of 4, always
+ * Sizes: `replicaCpuMillicores` 1000 to 32000 in steps of 1000, `replicaMemoryGb` 4 to 128 in steps of 4, always
  * 4 GB per core (2 cores and 8 GB are one billed compute unit); declare one and the other follows. Omit both to only
  * report the current sizes. A change waits, within `timeouts.update` (default 10 minutes), until the service reports
  * the new sizes, which can take a few minutes. The platform rescales when the organization's tier changes: a refresh

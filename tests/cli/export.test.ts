@@ -26,6 +26,10 @@ const HAND_SECRETS = {
     serviceAccount: "eyJzZXJ2aWNlIjoiYWNjb3VudC05YTQxIn0=",
     streamSecret: "stream-secret-0d8e",
     dbPassword: "db-pw-c4a9",
+    mysqlPassword: "mysql-pw-1f7a",
+    mongoPassword: "mongo-pw-8b3e",
+    topicKey: "eyJ0b3BpYyI6ImtleS01YzJkIn0=",
+    warehouseKey: "eyJ3YXJlaG91c2UiOiJrZXktN2UxMCJ9",
     slackToken: "slack-token-4e7f21",
 };
 
@@ -251,7 +255,11 @@ async function makeObjects(emu: Emulator): Promise<HandMade> {
     });
     const reversePrivateEndpointId = (rpe.json as { result: { id: string } }).result.id;
     // A GET moves the endpoint one status further: Provisioning, then Ready.
-    for (let i = 0; i < 2; i++) await cloudRequest(emu, "GET", `${service}/pipesReversePrivateEndpoints/${reversePrivateEndpointId}`);
+    let rpeDnsName = "";
+    for (let i = 0; i < 2; i++) {
+        const read = await cloudRequest(emu, "GET", `${service}/pipesReversePrivateEndpoints/${reversePrivateEndpointId}`);
+        rpeDnsName = (read.json as { result: { dnsNames: string[] } }).result.dnsNames[0];
+    }
     const pipes = {
         orders: await pipe({
             name: "orders",
@@ -329,6 +337,60 @@ async function makeObjects(emu: Emulator): Promise<HandMade> {
             },
             destination: { database: "replica" },
         }),
+        events: await pipe({
+            name: "events topic",
+            source: {
+                pubsub: {
+                    format: "JSONEachRow",
+                    projectId: "analytics",
+                    topic: "events",
+                    authentication: "SERVICE_ACCOUNT",
+                    seekType: "earliest",
+                    ackDeadline: 60,
+                    serviceAccountKey: { serviceAccountFile: HAND_SECRETS.topicKey },
+                },
+            },
+            destination: table("events"),
+            fieldMappings,
+        }),
+        // Reached through the reverse private endpoint: its host is the endpoint's first DNS name.
+        shop: await pipe({
+            name: "shop (mysql)",
+            source: {
+                mysql: {
+                    host: rpeDnsName,
+                    port: 3306,
+                    credentials: { username: "binlog", password: HAND_SECRETS.mysqlPassword },
+                    settings: { replicationMode: "cdc", syncIntervalSeconds: 30 },
+                    tableMappings: [{ sourceSchemaName: "shop", sourceTable: "carts", targetTable: "shop_carts" }],
+                },
+            },
+            destination: { database: "replica" },
+        }),
+        users: await pipe({
+            name: "users (mongodb)",
+            source: {
+                mongodb: {
+                    uri: "mongodb+srv://cluster.example.net",
+                    readPreference: "secondaryPreferred",
+                    credentials: { username: "reader", password: HAND_SECRETS.mongoPassword },
+                    settings: { replicationMode: "cdc" },
+                    tableMappings: [{ sourceDatabaseName: "app", sourceCollection: "users", targetTable: "app_users" }],
+                },
+            },
+            destination: { database: "replica" },
+        }),
+        warehouse: await pipe({
+            name: "warehouse",
+            source: {
+                bigquery: {
+                    snapshotStagingPath: "gs://staging/pipes/",
+                    credentials: { serviceAccountFile: HAND_SECRETS.warehouseKey },
+                    tableMappings: [{ sourceDatasetName: "sales", sourceTable: "orders", targetTable: "sales_orders" }],
+                },
+            },
+            destination: { database: "warehouse" },
+        }),
     };
     // The replica pipe made the service's CDC capacity available: size it, and let a GET see the new sizes.
     assert.equal((await cloudRequest(emu, "PATCH", `${service}/pipesCdcScaling`, { replicaCpuMillicores: 4000, replicaMemoryGb: 16 })).status, 200);
@@ -341,8 +403,8 @@ async function makeObjects(emu: Emulator): Promise<HandMade> {
     const organization = await cloudRequest(emu, "PATCH", `/v1/organizations/${credentials.organizationId}`, {
         privateEndpoints: {
             add: [
-                { id: "vpce-0b", description: "Office" },
-                { id: "vpce-0a", description: "Runners" },
+                { id: "vpce-0b", description: "Office", cloudProvider: "aws", region: "eu-west-1" },
+                { id: "vpce-0a", description: "Runners", cloudProvider: "gcp", region: "europe-west4" },
             ],
         },
     });
@@ -472,7 +534,17 @@ describe("export: the command that writes a program adopting existing objects", 
         assert.match(index, /tileId: dashboardCheckout\.tileId\("get"\)/, "a tile named like an Output member is named as any other");
         // A kafka pipe reaches its brokers through the declared reverse private endpoint, by reference.
         assert.match(index, /const (endpoint\w+) = new observability\.PipeReversePrivateEndpoint\("audit-brokers", [^]*reversePrivateEndpointIds: \[\1\.id\]/);
-        assert.match(index, /new observability\.PipesCdcScaling\("cdc-scaling", \{[^}]*replicaMemoryGb: 16 \}\);/, "one size is enough: the other follows");
+        // The CDC capacity depends on the change-capturing pipes (it exists only with them); one size is enough.
+        assert.match(
+            index,
+            /new observability\.PipesCdcScaling\("cdc-scaling", \{[^}]*replicaMemoryGb: 16 \}, \{ dependsOn: \[pipeReplica, pipeShopMysql, pipeUsersMongodb\] \}\);/,
+        );
+        // A database pipe whose host is the endpoint's DNS name references the endpoint; the pipes' scaling is kept.
+        assert.match(declarationOf(index, "DataPipe", "shop-mysql"), /host: endpointAuditBrokers\.dnsNames\.apply\(\(names\) => names\[0\]\),/);
+        assert.match(declarationOf(index, "DataPipe", "orders"), /scaling: \{ replicas: 1, replicaCpuMillicores: 500, replicaMemoryGb: 2 \},/);
+        assert.match(declarationOf(index, "DataPipe", "files"), /scaling: \{ concurrency: 0 \},/);
+        for (const kind of ["kafka", "objectStorage", "kinesis", "pubsub", "postgres", "mysql", "mongodb", "bigquery"])
+            assert.match(index, new RegExp(`\\(${kind} source, (Running|Snapshot|Completed)\\)`), `a ${kind} pipe is declared`);
         // Resource names: slugs, unique.
         assert.match(index, /new observability\.Dashboard\("checkout", /);
         assert.match(index, /new observability\.Dashboard\("checkout-2", /);
@@ -546,6 +618,7 @@ describe("export: the command that writes a program adopting existing objects", 
             "audit-mtls-credentials-private-key",
             "clicks-access-key-access-key-id",
             "clicks-access-key-secret-key",
+            "events-topic-service-account-key",
             "files-service-account-key",
             "incidents-url",
             "on-call-relay-url",
@@ -556,6 +629,11 @@ describe("export: the command that writes a program adopting existing objects", 
             "pager-url",
             "replica-credentials-password",
             "replica-credentials-username",
+            "shop-mysql-credentials-password",
+            "shop-mysql-credentials-username",
+            "users-mongodb-credentials-password",
+            "users-mongodb-credentials-username",
+            "warehouse-service-account-key",
         ]);
         for (const key of required) assert.ok(readme.includes(`pulumi config set --secret ${key}`), `README lists ${key}`);
         assert.deepEqual(typeCheck(path.join(dir, "index.ts")), [], "the program compiles against the package's types");

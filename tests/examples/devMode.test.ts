@@ -27,6 +27,7 @@ const USER_SET: Record<string, string> = {
     "demo:kafkaPassword": "emulated",
     "demo:bucketSecretKey": "emulated",
     "demo:databasePassword": "emulated",
+    "demo:mysqlPassword": "emulated",
     "demo:enginePassword": "emulated",
     "demo:oncallToken": "emulated",
 };

@@ -35,8 +35,8 @@ describe("examples/organization (the program under Pulumi's mocks, resources thr
             name: "Emulated organization (managed)",
             privateEndpoints: {
                 add: [
-                    { id: "vpce-0a1b2c3d4e5f60001", description: "Build runners" },
-                    { id: "vpce-0a1b2c3d4e5f60002", description: "Office network" },
+                    { id: "vpce-0a1b2c3d4e5f60001", description: "Build runners", cloudProvider: "aws", region: "eu-west-1" },
+                    { id: "vpce-0a1b2c3d4e5f60002", description: "Office network", cloudProvider: "aws", region: "eu-west-1" },
                 ],
             },
         });

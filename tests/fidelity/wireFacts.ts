@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import type { Emulator } from "../emulator";
 import type { RecordedRequest } from "../emulator/types";
-import { type EmulatedStack, useEmulatedStack } from "../support/emulatedStack";
+import { type EmulatedStack, type EmulatedStackOptions, useEmulatedStack } from "../support/emulatedStack";
 import { emulatorClient, type RawResponse, type Variant } from "../support/emulatorClient";
 
 /** The upstream sources the facts are read from, at the commits read. */
@@ -41,6 +41,10 @@ export interface RawApi {
     ok(method: string, resource: string, body?: unknown): Promise<Record<string, unknown>>;
     /** The error message of a failure, without the cloud's `CODE: ` prefix. */
     message(res: RawResponse): string;
+    /** Calls a cloud route by its path under the organization (`/services/{id}/pipes`, `` for the organization itself). */
+    cloud(method: string, underOrganization: string, body?: unknown): Promise<RawResponse>;
+    /** The emulator's service path under the organization: `/services/{serviceId}`. */
+    servicePath: string;
 }
 
 /** A fact about the real server, with where it is read. */
@@ -74,6 +78,8 @@ export interface WireFactTable {
     flows(stack: EmulatedStack, variant: Variant): Promise<void>;
     /** Resets the emulator before each test (e.g. clears collections); the default keeps it. */
     reset?(stack: EmulatedStack): void;
+    /** How the stack is started (e.g. stack config such as a zero poll interval); the default is the plain stack. */
+    options?: EmulatedStackOptions;
 }
 
 function rawApi(emu: Emulator, variant: Variant): RawApi {
@@ -88,6 +94,8 @@ function rawApi(emu: Emulator, variant: Variant): RawApi {
             return client.payload(res) as Record<string, unknown>;
         },
         message: client.message,
+        cloud: (method, underOrganization, body) => client.call(`/v1/organizations/${emu.credentials.organizationId}${underOrganization}`, method, body),
+        servicePath: `/services/${emu.credentials.serviceId}`,
     };
 }
 
@@ -104,7 +112,7 @@ function sentBodies(requests: readonly RecordedRequest[], variant: Variant, coll
  */
 export function describeWireFacts(table: WireFactTable): void {
     describe(`Fidelity to the real servers: ${table.kind}`, function () {
-        const stack = useEmulatedStack((s) => table.reset?.(s));
+        const stack = useEmulatedStack((s) => table.reset?.(s), table.options);
         for (const variant of ["self-hosted", "managed"] as const) {
             const facts = table.facts.filter((f) => f.variants.includes(variant));
             if (facts.length === 0) continue;

@@ -65,7 +65,26 @@ const PIPE_FIXED_FIELDS = [
     ...["type", "format", "brokers", "topics", "consumerGroup", "offset", "schemaRegistry", "exactlyOnce"].map((f) => `source.kafka.${f}`),
     ...["type", "format", "url", "delimiter", "compression", "isContinuous", "queueUrl"].map((f) => `source.objectStorage.${f}`),
     ...["format", "streamName", "region", "iteratorType", "timestamp", "useEnhancedFanOut"].map((f) => `source.kinesis.${f}`),
-    ...["type", "authentication", "iamRole"].map((f) => `source.postgres.${f}`),
+    "source.postgres.type",
+    ...["format", "projectId", "topic", "seekType", "seekTimestamp", "filter", "enableOrdering"].map((f) => `source.pubsub.${f}`),
+    "source.mysql.type",
+    ...[
+        "replicationMode",
+        "replicationMechanism",
+        "allowNullableColumns",
+        "initialLoadParallelism",
+        "snapshotNumRowsPerPartition",
+        "snapshotNumberOfParallelTables",
+        "deleteOnMerge",
+    ].map((f) => `source.mysql.settings.${f}`),
+    ...["replicationMode", "snapshotNumRowsPerPartition", "snapshotNumberOfParallelTables", "useJsonNativeFormat", "deleteOnMerge"].map(
+        (f) => `source.mongodb.settings.${f}`,
+    ),
+    "source.bigquery.snapshotStagingPath",
+    "source.bigquery.tableMappings",
+    ...["replicationMode", "allowNullableColumns", "initialLoadParallelism", "snapshotNumRowsPerPartition", "snapshotNumberOfParallelTables"].map(
+        (f) => `source.bigquery.settings.${f}`,
+    ),
     ...[
         "replicationMode",
         "publicationName",
@@ -80,7 +99,12 @@ const PIPE_FIXED_FIELDS = [
     ...["database", "table", "managedTable", "tableDefinition", "roles"].map((f) => `destination.${f}`),
 ];
 /** A new source kind, or a source, destination or database settings not known yet (preview), replace as a whole. */
-const PIPE_REPLACE_KEYS = [...PIPE_FIXED_FIELDS, "source", "destination", "source.postgres.settings"];
+const PIPE_REPLACE_KEYS = [
+    ...PIPE_FIXED_FIELDS,
+    "source",
+    "destination",
+    ...["postgres", "mysql", "mongodb", "bigquery"].map((kind) => `source.${kind}.settings`),
+];
 
 /** PipeReversePrivateEndpoint: everything but the custom DNS names is fixed at creation. */
 const ENDPOINT_FIXED_FIELDS = [

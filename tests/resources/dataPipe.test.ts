@@ -611,7 +611,7 @@ describe("DataPipe (through the real host, against the emulator)", function () {
                     "source.kinesis.timestamp",
                     /AT_TIMESTAMP/,
                 ],
-                [kafkaPipe("x", { scaling: { replicas: 11 } }), "scaling.replicas", /at most 10/],
+                [kafkaPipe("x", { scaling: { replicas: 41 } }), "scaling.replicas", /at most 40/],
                 [kafkaPipe("x", { scaling: { replicaMemoryGb: 0.25 } }), "scaling.replicaMemoryGb", /at least 0.5/],
                 [kafkaPipe("x", { scaling: { concurrency: 2 } }), "scaling.concurrency", /objectStorage/],
                 [kafkaPipe("x", { fieldMappings: [fieldMappings[0]] }), "destination.columns[1].name", /not mapped/],

@@ -38,6 +38,17 @@ describe("DataPipe update planning", function () {
         assert.deepEqual(replaceKeys(olds, news, new Set(["source"])), ["source.postgres.settings.replicationMode"]);
     });
 
+    it("changes a postgres pipe's authentication and role in place, sending them with the credentials", function () {
+        const news = {
+            ...withPostgres({ authentication: "IAM_ROLE", iamRole: "arn:aws:iam::1:role/db" }),
+            secrets: { credentials: { username: "u" } },
+        } as DataPipeInputs;
+        assert.deepEqual(replaceKeys(inputs(), news, new Set(["source", "secrets"])), []);
+        assert.deepEqual(planUpdate(inputs(), news), {
+            patch: { source: { postgres: { authentication: "IAM_ROLE", iamRole: "arn:aws:iam::1:role/db", credentials: { username: "u" } } } },
+        });
+    });
+
     it("replaces the whole source when the kind changes or is not known yet (preview)", function () {
         const kafka = { kafka: { format: "JSONEachRow", brokers: "b", topics: "t" } };
         assert.deepEqual(replaceKeys(inputs(), { ...inputs(), source: kafka } as DataPipeInputs, new Set(["source"])), ["source"]);
@@ -71,8 +82,11 @@ describe("DataPipe update planning", function () {
         const plan = planUpdate(inputs(), withPostgres({ tableMappings: [edited, added] }));
         assert.deepEqual(plan, {
             mappings: {
-                tableMappingsToAdd: [edited, added],
-                tableMappingsToRemove: [{ sourceSchemaName: "public", sourceTable: "orders", targetTable: "orders" }],
+                kind: "postgres",
+                delta: {
+                    tableMappingsToAdd: [edited, added],
+                    tableMappingsToRemove: [{ sourceSchemaName: "public", sourceTable: "orders", targetTable: "orders" }],
+                },
             },
         });
     });

@@ -6,7 +6,7 @@ import { cdcScalingState, reversePrivateEndpointsState } from "../emulator/route
 import { SECRET_SIG, SECRET_SIG_KEY } from "../harness/host";
 import { REPO_ROOT } from "../harness/paths";
 import { runProgram } from "../harness/program";
-import { EmulatedStack, startEmulatedStack } from "../support/emulatedStack";
+import { cloudRequest, EmulatedStack, startEmulatedStack } from "../support/emulatedStack";
 import { recordRegistrations } from "../support/registrations";
 
 const PROGRAM = path.join(REPO_ROOT, "examples", "data-pipes", "index.ts");
@@ -14,6 +14,7 @@ const SECRETS = {
     "demo:kafkaPassword": "example-kafka-pw-41d2",
     "demo:bucketSecretKey": "example-bucket-key-93aa",
     "demo:databasePassword": "example-db-pw-0c7e",
+    "demo:mysqlPassword": "example-mysql-pw-5d21",
 };
 
 describe("DataPipe SDK: the example program and getDataPipes", function () {
@@ -46,6 +47,7 @@ describe("DataPipe SDK: the example program and getDataPipes", function () {
             "demo:streamRoleArn": "arn:aws:iam::000000000000:role/emulated-ingest",
             "demo:databaseHost": "db.emulated",
             "demo:mskClusterArn": "arn:aws:kafka:us-east-1:000000000000:cluster/emulated/0",
+            "demo:mysqlEndpointService": "com.amazonaws.vpce.us-east-1.vpce-svc-0emulated0mysql0",
             ...SECRETS,
             ...extra,
         };
@@ -54,6 +56,7 @@ describe("DataPipe SDK: the example program and getDataPipes", function () {
     it("runs the example: one pipe per kind, secrets wrapped and declared secret outputs, nothing planned twice", async function () {
         const recorder = recordRegistrations();
         pipesState(stack.emu.cloud).behaviour.holdByName.set("shop-replica", "Snapshot");
+        pipesState(stack.emu.cloud).behaviour.holdByName.set("carts-from-mysql", "Snapshot");
         const run = (extra?: Record<string, string>) =>
             runProgram({
                 program: PROGRAM,
@@ -65,9 +68,19 @@ describe("DataPipe SDK: the example program and getDataPipes", function () {
             });
         try {
             const first = await run();
-            assert.deepEqual([...first.created].sort(), ["cdc", "clicks", "files", "orders", "private-brokers", "private-orders", "replica"]);
+            assert.deepEqual([...first.created].sort(), [
+                "carts",
+                "cdc",
+                "clicks",
+                "files",
+                "mysql-endpoint",
+                "orders",
+                "private-brokers",
+                "private-orders",
+                "replica",
+            ]);
 
-            for (const name of ["orders", "files", "replica", "private-orders"]) {
+            for (const name of ["orders", "files", "replica", "private-orders", "carts"]) {
                 const registration = recorder.seen.get(name);
                 assert.ok(registration, `${name} was registered`);
                 assert.deepEqual(registration.secretOutputs, ["secrets"], `${name}: the secrets output is declared secret`);
@@ -79,8 +92,9 @@ describe("DataPipe SDK: the example program and getDataPipes", function () {
             const states = Object.fromEntries([...pipesState(stack.emu.cloud).pipes.values()].map((pipe) => [pipe.name, pipe.state]));
             // The CDC pipe rests in Snapshot (held there, where later lists would move it on to Running): its wait
             // ended there, since a CDC pipe that snapshots runs as intended.
-            const { "shop-replica": replica, ...streaming } = states;
+            const { "shop-replica": replica, "carts-from-mysql": carts, ...streaming } = states;
             assert.equal(replica, "Snapshot");
+            assert.equal(carts, "Snapshot");
             assert.deepEqual(streaming, {
                 "orders-from-kafka": "Running",
                 "logs-from-bucket": "Running",
@@ -88,15 +102,30 @@ describe("DataPipe SDK: the example program and getDataPipes", function () {
                 "orders-from-private-kafka": "Running",
             });
             // The private pipe reaches the MSK brokers through the endpoint, by reference to its outputs.
-            const [endpoint] = reversePrivateEndpointsState(stack.emu.cloud).endpoints.values();
+            const endpoint = [...reversePrivateEndpointsState(stack.emu.cloud).endpoints.values()].find((e) => e.type === "MSK_MULTI_VPC");
+            assert.ok(endpoint);
             const privatePipe = [...pipesState(stack.emu.cloud).pipes.values()].find((pipe) => pipe.name === "orders-from-private-kafka");
             assert.deepEqual(privatePipe?.source.reversePrivateEndpointIds, [endpoint.id]);
             assert.equal(privatePipe?.source.brokers, endpoint.privateDnsNames.map((name, i) => `${name}:${14001 + i}`).join(","));
             assert.deepEqual(cdcScalingState(stack.emu.cloud).current, { replicaCpuMillicores: 4000, replicaMemoryGb: 16 });
+            // The MySQL pipe reaches its database through the other endpoint, by its first DNS name.
+            const mysqlEndpoint = [...reversePrivateEndpointsState(stack.emu.cloud).endpoints.values()].find((e) => e.type === "VPC_ENDPOINT_SERVICE");
+            const cartsPipe = [...pipesState(stack.emu.cloud).pipes.values()].find((pipe) => pipe.name === "carts-from-mysql");
+            assert.equal(cartsPipe?.source.host, mysqlEndpoint?.dnsNames[0]);
 
             stack.emu.clearRequests();
             const second = await run();
-            assert.deepEqual([...second.same].sort(), ["cdc", "clicks", "files", "orders", "private-brokers", "private-orders", "replica"]);
+            assert.deepEqual([...second.same].sort(), [
+                "carts",
+                "cdc",
+                "clicks",
+                "files",
+                "mysql-endpoint",
+                "orders",
+                "private-brokers",
+                "private-orders",
+                "replica",
+            ]);
             assert.deepEqual(
                 stack.cloudCalls().filter((call) => !call.startsWith("GET ")),
                 [],
@@ -132,13 +161,37 @@ describe("DataPipe SDK: the example program and getDataPipes", function () {
                 inputs: kafka,
             },
         ]);
+        const service = `/v1/organizations/${stack.emu.credentials.organizationId}/services/${stack.emu.credentials.serviceId}`;
+        const mongo = await cloudRequest(stack.emu, "POST", `${service}/pipes`, {
+            name: "listed-mongo",
+            source: {
+                mongodb: {
+                    uri: "mongodb+srv://c.example.net",
+                    readPreference: "nearest",
+                    settings: { replicationMode: "snapshot" },
+                    tableMappings: [{ sourceDatabaseName: "a", sourceCollection: "b", targetTable: "a_b" }],
+                    credentials: { username: "u", password: "listed-mongo-pw" },
+                },
+            },
+            destination: { database: "r" },
+        });
+        assert.equal(mongo.status, 200);
         pipesState(stack.emu.cloud).behaviour.quantityStrings = true;
         const saved = { ...process.env };
         Object.assign(process.env, stack.emu.env(), { OBSERVABILITY_CLOUD_RATE_LIMIT: "10000/1s" });
         try {
             const pipes = await getDataPipes();
-            assert.equal(pipes.length, 1);
-            const [pipe] = pipes;
+            assert.equal(pipes.length, 2);
+            const [pipe, listedMongo] = pipes;
+            assert.deepEqual(listedMongo.source, {
+                mongodb: {
+                    uri: "mongodb+srv://c.example.net",
+                    readPreference: "nearest",
+                    settings: { replicationMode: "snapshot" },
+                    tableMappings: [{ sourceDatabaseName: "a", sourceCollection: "b", targetTable: "a_b" }],
+                },
+            });
+            assert.ok(!JSON.stringify(pipes).includes("listed-mongo-pw"));
             assert.equal(pipe.name, "listed");
             assert.equal(pipe.state, "Running");
             assert.deepEqual(pipe.settings, { engine_max_threads: 2 });
@@ -151,6 +204,7 @@ describe("DataPipe SDK: the example program and getDataPipes", function () {
             Object.assign(process.env, saved);
             pipesState(stack.emu.cloud).behaviour.quantityStrings = false;
             await stack.engine.destroy();
+            pipesState(stack.emu.cloud).pipes.clear();
         }
     });
 });

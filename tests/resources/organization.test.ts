@@ -12,9 +12,9 @@ function org(inputs: PropertyMap): DeclaredResource[] {
     return [{ type: "OrganizationSettings", name: "org", provider: PROVIDER, inputs }];
 }
 
-const endpoint = (id: string, description: string) => ({ id, description });
-/** An endpoint as the reference reports it: with its cloud and region. */
-const reported = (id: string, description: string) => ({ id, description, cloudProvider: "aws", region: "eu-west-1" });
+/** An endpoint as declared and as the service reports it: with its cloud and region. */
+const endpoint = (id: string, description: string) => ({ id, description, cloudProvider: "aws", region: "eu-west-1" });
+const reported = endpoint;
 
 describe("OrganizationSettings (through the real host, against the emulator)", function () {
     // The reference's extra byocConfig fields must be accepted on read and left out of the outputs.
@@ -36,7 +36,10 @@ describe("OrganizationSettings (through the real host, against the emulator)", f
 
     it("adopts the organization on create, patching only what differs, and plans nothing afterwards", async function () {
         stack.emu.cloud.organization.privateEndpoints = [reported("vpce-b", "kept")];
-        const program = org({ name: "Acme", privateEndpoints: [endpoint("vpce-c", "C"), endpoint("vpce-b", "kept"), { id: "vpce-a" }] });
+        const program = org({
+            name: "Acme",
+            privateEndpoints: [endpoint("vpce-c", "C"), endpoint("vpce-b", "kept"), { id: "vpce-a", cloudProvider: "aws", region: "eu-west-1" }],
+        });
 
         const result = await stack.engine.up(program);
 
@@ -151,8 +154,9 @@ describe("OrganizationSettings (through the real host, against the emulator)", f
             [{ organizationId: "not-a-uuid" }, "organizationId"],
             [{ name: "" }, "name"],
             [{ privateEndpoints: [endpoint("vpce-a", "A"), endpoint("vpce-a", "again")] }, "privateEndpoints[1].id"],
-            [{ privateEndpoints: [{ id: "vpce-a", description: "A", region: "eu-west-1" }] }, "privateEndpoints[0].region"],
-            [{ privateEndpoints: [{ description: "no id" }] }, "privateEndpoints[0].id"],
+            [{ privateEndpoints: [{ id: "vpce-a", description: "A", region: "eu-west-1" }] }, "privateEndpoints[0].cloudProvider"],
+            [{ privateEndpoints: [{ id: "vpce-a", cloudProvider: "aws", region: "mars-1" }] }, "privateEndpoints[0].region"],
+            [{ privateEndpoints: [{ description: "no id", cloudProvider: "aws", region: "eu-west-1" }] }, "privateEndpoints[0].id"],
         ]);
     });
 
@@ -205,7 +209,7 @@ describe("emulator: organization routes (independent of the provider)", function
 
         assert.equal(status, 200);
         const result = (json as { result: { privateEndpoints: unknown[]; name: string } }).result;
-        assert.deepEqual(result.privateEndpoints, [{ ...reported("vpce-a", "A2"), region: "us-east-1" }]);
+        assert.deepEqual(result.privateEndpoints, [reported("vpce-a", "A2")], "added with the location it was sent with");
         assert.equal(result.name, "Emulated organization", "an omitted name is left alone");
         assert.deepEqual(running.emu.invalidRequests, []);
     });

@@ -57,7 +57,7 @@ describe("PipesCdcScaling (through the real host, against the emulator)", functi
             assert.ok(error instanceof HostCallError);
             assert.match(
                 error.details,
-                /the service has no database \(postgres\) pipe yet, and its CDC capacity exists only once one was provisioned .*dependsOn/,
+                /the service has no change-capturing database pipe \(postgres, mysql, mongodb\) yet, and its CDC capacity exists only once one was provisioned .*dependsOn/,
             );
             return true;
         });
@@ -88,6 +88,43 @@ describe("PipesCdcScaling (through the real host, against the emulator)", functi
         assert.deepEqual((await stack.engine.refresh()).same, ["cdc"]);
         assert.deepEqual(calls(), ["GET /pipesCdcScaling"]);
     });
+
+    for (const [kind, source] of [
+        [
+            "mysql",
+            {
+                host: "m.example.com",
+                port: 3306,
+                settings: { replicationMode: "cdc" },
+                tableMappings: [{ sourceSchemaName: "shop", sourceTable: "carts", targetTable: "carts" }],
+                credentials: { username: "binlog", password: "pw" },
+            },
+        ],
+        [
+            "mongodb",
+            {
+                uri: "mongodb+srv://c.example.net",
+                readPreference: "primary",
+                settings: { replicationMode: "cdc" },
+                tableMappings: [{ sourceDatabaseName: "app", sourceCollection: "users", targetTable: "users" }],
+                credentials: { username: "reader", password: "pw" },
+            },
+        ],
+    ] as const) {
+        it(`sizes the capacity a ${kind} pipe alone makes available`, async function () {
+            const created = await cloudRequest(stack.emu, "POST", `${service()}/pipes`, {
+                name: kind,
+                source: { [kind]: source },
+                destination: { database: "r" },
+            });
+            assert.equal(created.status, 200, JSON.stringify(created.json));
+            await cloudRequest(stack.emu, "GET", `${service()}/pipes/${(created.json as { result: { id: string } }).result.id}`);
+            cdc().behaviour.propagationReads = 0;
+
+            assert.deepEqual((await stack.engine.up(scaling({ replicaCpuMillicores: 3000 }))).created, ["cdc"]);
+            assert.deepEqual(cdc().current, { replicaCpuMillicores: 3000, replicaMemoryGb: 12 });
+        });
+    }
 
     it("takes the capacity over without a PATCH when it already has the declared sizes", async function () {
         await databasePipe();
@@ -153,9 +190,9 @@ describe("PipesCdcScaling (through the real host, against the emulator)", functi
         await assertCheckRefuses(stack, scaling, [
             [{ replicaCpuMillicores: 1500 }, "replicaCpuMillicores"],
             [{ replicaCpuMillicores: 0 }, "replicaCpuMillicores"],
-            [{ replicaCpuMillicores: 28_000 }, "replicaCpuMillicores"],
+            [{ replicaCpuMillicores: 33_000 }, "replicaCpuMillicores"],
             [{ replicaMemoryGb: 10 }, "replicaMemoryGb"],
-            [{ replicaMemoryGb: 128 }, "replicaMemoryGb"],
+            [{ replicaMemoryGb: 132 }, "replicaMemoryGb"],
             [{ replicaCpuMillicores: 4000, replicaMemoryGb: 8 }, "replicaMemoryGb"],
             [{ replicaCpuMillicores: "4000" }, "replicaCpuMillicores"],
             [{ serviceId: "svc" }, "serviceId"],

@@ -39,16 +39,57 @@ export const POSTGRES_TYPES = [
 ] as const;
 export const POSTGRES_AUTHENTICATIONS = ["basic", "IAM_ROLE"] as const;
 export const REPLICATION_MODES = ["cdc", "snapshot", "cdc_only"] as const;
+export const PUBSUB_FORMATS = ["JSONEachRow", "Avro", "Protobuf"] as const;
+export const PUBSUB_AUTHENTICATIONS = ["SERVICE_ACCOUNT"] as const;
+export const PUBSUB_SEEK_TYPES = ["latest", "earliest", "timestamp"] as const;
+export const MYSQL_TYPES = ["mysql", "rdsmysql", "auroramysql", "mariadb", "rdsmariadb"] as const;
+export const MYSQL_AUTHENTICATIONS = ["basic", "IAM_ROLE"] as const;
+export const MYSQL_REPLICATION_MECHANISMS = ["GTID", "FILE_POS"] as const;
+export const MONGODB_READ_PREFERENCES = ["primary", "primaryPreferred", "secondary", "secondaryPreferred", "nearest"] as const;
+export const BIGQUERY_REPLICATION_MODES = ["snapshot"] as const;
 export const TABLE_ENGINES = ["MergeTree", "ReplacingMergeTree", "SummingMergeTree", "Null"] as const;
 export const MAPPING_TABLE_ENGINES = ["MergeTree", "ReplacingMergeTree", "Null"] as const;
 
-/** The four source kinds; a pipe has exactly one. */
-export const SOURCE_KINDS = ["kafka", "objectStorage", "kinesis", "postgres"] as const;
+/** The eight source kinds (the cloud document's `DataPipeSource`); a pipe has exactly one. */
+export const SOURCE_KINDS = ["kafka", "objectStorage", "kinesis", "pubsub", "postgres", "mysql", "mongodb", "bigquery"] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];
+
+/** Database kinds: whole tables replicated through `tableMappings`, no destination table, field mappings or scaling. */
+export const DATABASE_KINDS = ["postgres", "mysql", "mongodb", "bigquery"] as const;
+export type DatabaseKind = (typeof DATABASE_KINDS)[number];
+/** Database kinds that capture changes: they pause instead of stopping and share the service's CDC scaling. */
+export const CDC_KINDS = ["postgres", "mysql", "mongodb"] as const;
+export type CdcKind = (typeof CDC_KINDS)[number];
+/** Streaming kinds: scaled by replicas, CPU and memory. */
+export const STREAMING_KINDS = ["kafka", "kinesis", "pubsub"] as const;
+
+/** The fields that name a table mapping of each database kind: what a removal sends, what tells two mappings apart. */
+export const MAPPING_IDENTITY: Record<DatabaseKind, readonly string[]> = {
+    postgres: ["sourceSchemaName", "sourceTable", "targetTable"],
+    mysql: ["sourceSchemaName", "sourceTable", "targetTable"],
+    mongodb: ["sourceDatabaseName", "sourceCollection", "targetTable"],
+    bigquery: ["sourceDatasetName", "sourceTable", "targetTable"],
+};
+
+/** The identity fields of a mapping (see {@link MAPPING_IDENTITY}). */
+export function mappingIdentity(kind: DatabaseKind, mapping: object): Record<string, unknown> {
+    const fields = mapping as Record<string, unknown>;
+    return Object.fromEntries(MAPPING_IDENTITY[kind].map((field) => [field, fields[field]]));
+}
+
+/** A mapping's identity as one string. */
+export const mappingKey = (kind: DatabaseKind, mapping: object): string => JSON.stringify(Object.values(mappingIdentity(kind, mapping)));
+
+/** Whether a kind is one of `kinds` (narrowing it). */
+export function isKindOf<K extends SourceKind>(kinds: readonly K[], kind: SourceKind | undefined): kind is K {
+    return kind !== undefined && (kinds as readonly SourceKind[]).includes(kind);
+}
 
 /** A whole number from `min` to `max`. */
 export const int = (min: number, max: number) =>
     z.number().int("must be a whole number").min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
+/** A whole number of at least `min` (the document gives no upper bound). */
+export const atLeast = (min: number) => z.number().int("must be a whole number").min(min, `must be at least ${min}`);
 /** A list of names (columns, sorting keys, roles). */
 export const names = z.array(text(255));
 

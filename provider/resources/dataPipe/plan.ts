@@ -1,19 +1,53 @@
-import { DataPipeInputs, DataPipeScaling, DataPipeSecrets, PIPE_SETTING_NAMES, SOURCE_KINDS, SourceKind, sourceKind, TableMapping } from "./schema";
+import {
+    CDC_KINDS,
+    CdcKind,
+    DataPipeInputs,
+    DataPipeScaling,
+    DataPipeSecrets,
+    AnyTableMapping,
+    isKindOf,
+    mappingIdentity,
+    PIPE_SETTING_NAMES,
+    SOURCE_KINDS,
+    SourceKind,
+    sourceKind,
+} from "./schema";
 import { movedKeys } from "../../settings/defaults";
 import { containsUnknown } from "../../engine/unknown";
 import { sameValue } from "../../engine/values";
-import { SOURCE_SECRET_FIELDS } from "./wire";
+import { wireSecrets } from "./wire";
 
-/** Source fields the PATCH arm of each kind accepts (§5.7); every other source field is fixed at creation. */
+/** Connection fields of the relational kinds' PATCH arms (the document's `DataPipePatch…Source`). */
+const RELATIONAL_CONNECTION = ["host", "port", "authentication", "iamRole", "tlsHost", "caCertificate", "disableTls", "skipCertVerification"];
+
+/**
+ * Source fields the PATCH arm of each kind accepts (§5.7); every other source field is fixed at creation. A bigquery
+ * pipe has no PATCH arm: every change of its source replaces it.
+ */
 const IN_PLACE_SOURCE_FIELDS: Record<SourceKind, readonly string[]> = {
     kafka: ["authentication", "iamRole", "caCertificate", "reversePrivateEndpointIds"],
     objectStorage: ["authentication", "iamRole", "skipInitialLoad", "startAfter", "path", "azureContainerName"],
     kinesis: ["authentication", "iamRole"],
-    postgres: ["host", "port", "database", "tlsHost", "caCertificate", "disableTls", "skipCertVerification"],
+    pubsub: ["authentication", "ackDeadline"],
+    postgres: [...RELATIONAL_CONNECTION, "database"],
+    mysql: [...RELATIONAL_CONNECTION, "serverId"],
+    mongodb: ["uri", "readPreference", "tlsHost", "caCertificate", "disableTls", "skipCertVerification"],
+    bigquery: [],
 };
 
-/** Postgres settings the PATCH arm accepts; the others are fixed at creation. */
-const IN_PLACE_POSTGRES_SETTINGS = ["syncIntervalSeconds", "pullBatchSize"] as const;
+/** Fields the document requires in every PATCH arm of the kind that changes a source field: sent along unchanged. */
+const REQUIRED_IN_PATCH: Partial<Record<SourceKind, readonly string[]>> = {
+    pubsub: ["authentication"],
+    mysql: ["host", "port"],
+    mongodb: ["uri", "readPreference"],
+};
+
+/** Settings each change-capturing kind's PATCH arm accepts; the others are fixed at creation. */
+const IN_PLACE_SETTINGS: Record<CdcKind, readonly string[]> = {
+    postgres: ["syncIntervalSeconds", "pullBatchSize"],
+    mysql: ["syncIntervalSeconds", "pullBatchSize", "useCompression"],
+    mongodb: ["syncIntervalSeconds", "pullBatchSize"],
+};
 
 type Arm = Record<string, unknown>;
 
@@ -55,9 +89,9 @@ function armReplaceKeys(kind: SourceKind, before: Arm | undefined, after: Arm): 
     const keys: string[] = [];
     for (const field of keysOf(before, after)) {
         if (!differs(before?.[field], after[field])) continue;
-        if (kind === "postgres" && field === "tableMappings") continue;
-        if (kind === "postgres" && field === "settings") {
-            keys.push(...postgresSettingsReplaceKeys(before?.settings, after.settings));
+        if (isKindOf(CDC_KINDS, kind) && field === "tableMappings") continue;
+        if (isKindOf(CDC_KINDS, kind) && field === "settings") {
+            keys.push(...settingsReplaceKeys(kind, before?.settings, after.settings));
             continue;
         }
         if (!IN_PLACE_SOURCE_FIELDS[kind].includes(field)) keys.push(`source.${kind}.${field}`);
@@ -65,27 +99,28 @@ function armReplaceKeys(kind: SourceKind, before: Arm | undefined, after: Arm): 
     return keys;
 }
 
-function postgresSettingsReplaceKeys(before: unknown, after: unknown): string[] {
-    if (typeof after !== "object" || after === null) return ["source.postgres.settings"];
+function settingsReplaceKeys(kind: CdcKind, before: unknown, after: unknown): string[] {
+    if (typeof after !== "object" || after === null) return [`source.${kind}.settings`];
     const oldSettings = (before ?? {}) as Arm;
     const newSettings = after as Arm;
     return keysOf(oldSettings, newSettings)
-        .filter((setting) => !(IN_PLACE_POSTGRES_SETTINGS as readonly string[]).includes(setting) && differs(oldSettings[setting], newSettings[setting]))
-        .map((setting) => `source.postgres.settings.${setting}`);
+        .filter((setting) => !IN_PLACE_SETTINGS[kind].includes(setting) && differs(oldSettings[setting], newSettings[setting]))
+        .map((setting) => `source.${kind}.settings.${setting}`);
 }
 
 /** A table-mapping delta: the only way the service changes a database pipe's tables (empty lists are left out). */
 export interface MappingDelta {
-    tableMappingsToAdd?: TableMapping[];
-    tableMappingsToRemove?: Pick<TableMapping, "sourceSchemaName" | "sourceTable" | "targetTable">[];
+    tableMappingsToAdd?: AnyTableMapping[];
+    /** The removed mappings, by their identity fields. */
+    tableMappingsToRemove?: Record<string, unknown>[];
 }
 
 /** The requests an in-place update needs, each only when something it carries changed. */
 export interface UpdatePlan {
     /** `PATCH …/{id}`: name, field mappings with columns, changed source fields and changed secrets. */
     patch?: Record<string, unknown>;
-    /** `PATCH …/{id}` with only the table-mapping delta (the pipe must be paused). */
-    mappings?: MappingDelta;
+    /** `PATCH …/{id}` with only the table-mapping delta of a change-capturing kind (the pipe must be paused). */
+    mappings?: { kind: CdcKind; delta: MappingDelta };
     /** `PATCH …/scaling`: the declared scaling fields that changed. */
     scaling?: DataPipeScaling;
     /** `PUT …/settings`: the declared settings, with `null` for those no longer declared. */
@@ -105,8 +140,10 @@ export function planUpdate(olds: DataPipeInputs, news: DataPipeInputs): UpdatePl
     if (kind !== undefined) {
         const arm = sourcePatch(kind, olds, news);
         if (Object.keys(arm).length > 0) patch.source = { [kind]: arm };
-        if (kind === "postgres") plan.mappings = mappingDelta(olds.source.postgres?.tableMappings ?? [], news.source.postgres?.tableMappings ?? []);
-        if (plan.mappings && Object.keys(plan.mappings).length === 0) delete plan.mappings;
+        if (isKindOf(CDC_KINDS, kind)) {
+            const delta = mappingDelta(kind, olds.source[kind]?.tableMappings ?? [], news.source[kind]?.tableMappings ?? []);
+            if (Object.keys(delta).length > 0) plan.mappings = { kind, delta };
+        }
     }
     if (Object.keys(patch).length > 0) plan.patch = patch;
 
@@ -137,34 +174,34 @@ function sourcePatch(kind: SourceKind, olds: DataPipeInputs, news: DataPipeInput
         if (sameValue(before[field], after[field])) continue;
         arm[field] = after[field] ?? (Array.isArray(before[field]) ? [] : null);
     }
-    if (kind === "postgres") {
+    if (isKindOf(CDC_KINDS, kind)) {
         const oldSettings = (before.settings ?? {}) as Arm;
         const newSettings = (after.settings ?? {}) as Arm;
         const settings: Arm = {};
-        for (const setting of IN_PLACE_POSTGRES_SETTINGS) {
+        for (const setting of IN_PLACE_SETTINGS[kind]) {
             if (!sameValue(oldSettings[setting], newSettings[setting])) settings[setting] = newSettings[setting] ?? null;
         }
         if (Object.keys(settings).length > 0) arm.settings = settings;
     }
     const secrets: DataPipeSecrets = news.secrets ?? {};
-    for (const field of SOURCE_SECRET_FIELDS[kind]) {
-        // A removed secret is not sent: the authentication change says it is no longer used.
-        if (secrets[field] !== undefined && !sameValue(olds.secrets?.[field], secrets[field])) arm[field] = secrets[field];
-    }
+    // A removed secret is not sent: the authentication change says it is no longer used.
+    Object.assign(
+        arm,
+        wireSecrets(kind, secrets, (field) => !sameValue(olds.secrets?.[field], secrets[field])),
+    );
+    if (Object.keys(arm).length > 0) for (const field of REQUIRED_IN_PATCH[kind] ?? []) arm[field] ??= after[field];
     // Changed connection fields without credentials make the service re-validate the connection and fail.
-    if (kind === "postgres" && Object.keys(arm).some((field) => field !== "credentials") && arm.credentials === undefined && secrets.credentials) {
+    if (isKindOf(CDC_KINDS, kind) && Object.keys(arm).some((field) => field !== "credentials") && arm.credentials === undefined && secrets.credentials) {
         arm.credentials = secrets.credentials;
     }
     return arm;
 }
 
 /** Mappings to remove (changed or gone) and to add (changed or new); an edit is a removal plus an addition. */
-export function mappingDelta(before: readonly TableMapping[], after: readonly TableMapping[]): MappingDelta {
-    const kept = (mapping: TableMapping, list: readonly TableMapping[]) => list.some((other) => sameValue(other, mapping));
+export function mappingDelta(kind: CdcKind, before: readonly AnyTableMapping[], after: readonly AnyTableMapping[]): MappingDelta {
+    const kept = (mapping: AnyTableMapping, list: readonly AnyTableMapping[]) => list.some((other) => sameValue(other, mapping));
     const add = after.filter((mapping) => !kept(mapping, before));
-    const remove = before
-        .filter((mapping) => !kept(mapping, after))
-        .map(({ sourceSchemaName, sourceTable, targetTable }) => ({ sourceSchemaName, sourceTable, targetTable }));
+    const remove = before.filter((mapping) => !kept(mapping, after)).map((mapping) => mappingIdentity(kind, mapping));
     const delta: MappingDelta = {};
     if (add.length > 0) delta.tableMappingsToAdd = add;
     if (remove.length > 0) delta.tableMappingsToRemove = remove;

@@ -5,11 +5,14 @@ import { partialFailure } from "../../engine/partialFailure";
 import { withSettingDefaults } from "../../settings/defaults";
 import { DataPipeInputs, DataPipeOutputs, dataPipeSchema } from "./schema";
 import { isMustBePaused, PipeApi } from "./api";
-import { MappingDelta, planUpdate, replaceKeys } from "./plan";
+import { planUpdate, replaceKeys, UpdatePlan } from "./plan";
 import { DEFAULT_POLL_INTERVAL_MS, PipeWaitError, runningStates, stoppedStates, waitForState } from "./wait";
 import { createBody, FAILED_STATES, reportedInputs, STOPPING_STATES, WirePipe } from "./wire";
 
 const TYPE_NAME = "DataPipe";
+
+/** A table-mapping edit of a change-capturing pipe. */
+type MappingEdit = NonNullable<UpdatePlan["mappings"]>;
 
 // A pipe created by a POST whose answer was lost is recognised by its name and a creation time after the POST
 // started; the allowance covers clock skew between this machine and the service.
@@ -60,8 +63,8 @@ async function settle(api: PipeApi, id: string, inputs: DataPipeInputs, poll: nu
  * is then stopped, awaited, and the delta sent again (once more if the refusal repeats). The service resumes
  * the pipe by itself after the edit; `settle` then restores the desired state.
  */
-async function applyMappingDelta(api: PipeApi, id: string, delta: MappingDelta, inputs: DataPipeInputs, poll: number): Promise<void> {
-    const body = { source: { postgres: delta } };
+async function applyMappingDelta(api: PipeApi, id: string, mappings: MappingEdit, inputs: DataPipeInputs, poll: number): Promise<void> {
+    const body = { source: { [mappings.kind]: mappings.delta } };
     let paused = false;
     for (let attempt = 0; ; attempt++) {
         try {

@@ -1,8 +1,19 @@
 import type { DataPipeDestination, FieldMapping } from "./destination";
 import type { DataPipeSecrets } from "./secrets";
 import type { DataPipeScaling } from "./settings";
-import { SOURCE_KINDS, SourceKind } from "./fields";
-import type { DataPipeSource, KafkaSource, KinesisSource, ObjectStorageSource, PostgresSource } from "./sources";
+import { DATABASE_KINDS, isKindOf, SOURCE_KINDS, SourceKind, STREAMING_KINDS } from "./fields";
+import type {
+    AnyTableMapping,
+    BigquerySource,
+    DataPipeSource,
+    KafkaSource,
+    KinesisSource,
+    MongodbSource,
+    MysqlSource,
+    ObjectStorageSource,
+    PostgresSource,
+    PubsubSource,
+} from "./sources";
 
 /** The pipe as the per-field schemas checked it: what the cross-field rules look at. */
 export interface CheckedPipe {
@@ -42,6 +53,10 @@ export function crossFieldIssues(pipe: CheckedPipe): Issue[] {
     if (source.objectStorage) issues.push(...objectStorageIssues(source.objectStorage, secrets, secretIssue, unusedSecrets));
     if (source.kinesis) issues.push(...kinesisIssues(source.kinesis, secrets, secretIssue, unusedSecrets));
     if (source.postgres) issues.push(...postgresIssues(source.postgres, secrets, secretIssue, unusedSecrets));
+    if (source.pubsub) issues.push(...pubsubIssues(source.pubsub, secrets, secretIssue, unusedSecrets));
+    if (source.mysql) issues.push(...mysqlIssues(source.mysql, secrets, secretIssue, unusedSecrets));
+    if (source.mongodb) issues.push(...mongodbIssues(source.mongodb, secrets, secretIssue, unusedSecrets));
+    if (source.bigquery) issues.push(...bigqueryIssues(source.bigquery, secrets, secretIssue, unusedSecrets));
     issues.push(...destinationIssues(pipe, kind));
     issues.push(...scalingIssues(pipe.scaling, kind));
     return issues;
@@ -167,9 +182,10 @@ function kinesisIssues(stream: KinesisSource, secrets: DataPipeSecrets, secretIs
     return issues;
 }
 
-function postgresIssues(db: PostgresSource, secrets: DataPipeSecrets, secretIssue: SecretIssue, unusedSecrets: UnusedSecrets): Issue[] {
-    const issues: Issue[] = [];
-    const at = (path: (string | number)[], message: string) => issues.push({ path: ["source", "postgres", ...path], message });
+type At = (path: (string | number)[], message: string) => void;
+
+/** A relational source's authentication: `basic` needs `{username, password}`, `IAM_ROLE` a username and `iamRole`. */
+function databaseLoginIssues(db: PostgresSource | MysqlSource, secrets: DataPipeSecrets, secretIssue: SecretIssue, at: At): void {
     const authentication = db.authentication ?? "basic";
     const form = credentialForm(secrets.credentials);
     if (authentication === "basic" && form !== "userPassword") secretIssue("credentials", "must be {username, password} with authentication basic");
@@ -178,19 +194,77 @@ function postgresIssues(db: PostgresSource, secrets: DataPipeSecrets, secretIssu
         if (db.iamRole === undefined) at(["iamRole"], "is required with authentication IAM_ROLE");
     }
     if (authentication !== "IAM_ROLE" && db.iamRole !== undefined) at(["iamRole"], "is only used with authentication IAM_ROLE");
-    if (db.settings.replicationSlotName !== undefined && db.settings.replicationMode !== "cdc_only") {
-        at(["settings", "replicationSlotName"], "is only used with replicationMode cdc_only");
-    }
+}
+
+/** Table mappings of any database kind: `targetTable` unique, `sortingKeys` only with `useCustomSortingKey`. */
+function tableMappingIssues(mappings: readonly AnyTableMapping[], at: At): void {
     const targets = new Map<string, number>();
-    db.tableMappings.forEach((mapping, i) => {
+    mappings.forEach((mapping, i) => {
         const first = targets.get(mapping.targetTable);
         if (first !== undefined)
             at(["tableMappings", i, "targetTable"], `duplicates tableMappings[${first}].targetTable ${JSON.stringify(mapping.targetTable)}`);
         else targets.set(mapping.targetTable, i);
-        if (mapping.sortingKeys !== undefined && mapping.useCustomSortingKey !== true)
+        if ("sortingKeys" in mapping && mapping.sortingKeys !== undefined && mapping.useCustomSortingKey !== true)
             at(["tableMappings", i, "sortingKeys"], "needs useCustomSortingKey true");
     });
+}
+
+const atSource =
+    (issues: Issue[], kind: SourceKind): At =>
+    (path, message) =>
+        issues.push({ path: ["source", kind, ...path], message });
+
+function postgresIssues(db: PostgresSource, secrets: DataPipeSecrets, secretIssue: SecretIssue, unusedSecrets: UnusedSecrets): Issue[] {
+    const issues: Issue[] = [];
+    const at = atSource(issues, "postgres");
+    databaseLoginIssues(db, secrets, secretIssue, at);
+    if (db.settings.replicationSlotName !== undefined && db.settings.replicationMode !== "cdc_only") {
+        at(["settings", "replicationSlotName"], "is only used with replicationMode cdc_only");
+    }
+    tableMappingIssues(db.tableMappings, at);
     unusedSecrets(["credentials"]);
+    return issues;
+}
+
+function mysqlIssues(db: MysqlSource, secrets: DataPipeSecrets, secretIssue: SecretIssue, unusedSecrets: UnusedSecrets): Issue[] {
+    const issues: Issue[] = [];
+    const at = atSource(issues, "mysql");
+    databaseLoginIssues(db, secrets, secretIssue, at);
+    if (db.settings.replicationMechanism === "FILE_POS" && (db.type === "mariadb" || db.type === "rdsmariadb"))
+        at(["settings", "replicationMechanism"], `FILE_POS is not available for type ${db.type} (MariaDB replicates by GTID only)`);
+    tableMappingIssues(db.tableMappings, at);
+    unusedSecrets(["credentials"]);
+    return issues;
+}
+
+function mongodbIssues(db: MongodbSource, secrets: DataPipeSecrets, secretIssue: SecretIssue, unusedSecrets: UnusedSecrets): Issue[] {
+    const issues: Issue[] = [];
+    const at = atSource(issues, "mongodb");
+    const form = credentialForm(secrets.credentials);
+    if (form !== "userPassword") secretIssue("credentials", "must be {username, password} for a mongodb source");
+    if (/^mongodb(\+srv)?:\/\/[^/]*@/.test(db.uri)) at(["uri"], "must not hold credentials: put them in secrets.credentials");
+    if (!/^mongodb(\+srv)?:\/\/\S+$/.test(db.uri)) at(["uri"], "must be a `mongodb://` or `mongodb+srv://` URI");
+    tableMappingIssues(db.tableMappings, at);
+    unusedSecrets(["credentials"]);
+    return issues;
+}
+
+function pubsubIssues(topic: PubsubSource, secrets: DataPipeSecrets, secretIssue: SecretIssue, unusedSecrets: UnusedSecrets): Issue[] {
+    const issues: Issue[] = [];
+    const at = atSource(issues, "pubsub");
+    if (topic.seekType === "timestamp" && topic.seekTimestamp === undefined) at(["seekTimestamp"], "is required with seekType timestamp");
+    if (topic.seekType !== "timestamp" && topic.seekTimestamp !== undefined) at(["seekTimestamp"], "is only used with seekType timestamp");
+    if (secrets.serviceAccountKey === undefined) secretIssue("serviceAccountKey", "is required with authentication SERVICE_ACCOUNT");
+    unusedSecrets(["serviceAccountKey"]);
+    return issues;
+}
+
+function bigqueryIssues(warehouse: BigquerySource, secrets: DataPipeSecrets, secretIssue: SecretIssue, unusedSecrets: UnusedSecrets): Issue[] {
+    const issues: Issue[] = [];
+    tableMappingIssues(warehouse.tableMappings, atSource(issues, "bigquery"));
+    if (secrets.serviceAccountKey === undefined)
+        secretIssue("serviceAccountKey", "is required for a bigquery source (the service account reading the dataset)");
+    unusedSecrets(["serviceAccountKey"]);
     return issues;
 }
 
@@ -198,12 +272,12 @@ function destinationIssues(pipe: CheckedPipe, kind: SourceKind): Issue[] {
     const issues: Issue[] = [];
     const at = (field: string, message: string) => issues.push({ path: ["destination", field], message });
     const { destination } = pipe;
-    if (kind === "postgres") {
-        // Database pipes replicate whole tables: the mapping lives in source.postgres.tableMappings.
+    if (isKindOf(DATABASE_KINDS, kind)) {
+        // Database pipes replicate whole tables: the mapping lives in source.<kind>.tableMappings.
         for (const field of ["table", "managedTable", "tableDefinition", "columns"] as const) {
-            if (destination[field] !== undefined) at(field, "is not used by postgres pipes (see source.postgres.tableMappings)");
+            if (destination[field] !== undefined) at(field, `is not used by ${kind} pipes (see source.${kind}.tableMappings)`);
         }
-        if (pipe.fieldMappings.length > 0) issues.push({ path: ["fieldMappings"], message: "is not used by postgres pipes" });
+        if (pipe.fieldMappings.length > 0) issues.push({ path: ["fieldMappings"], message: `is not used by ${kind} pipes` });
         return issues;
     }
     if (destination.table === undefined) at("table", `is required for ${kind} pipes`);
@@ -228,11 +302,13 @@ function destinationIssues(pipe: CheckedPipe, kind: SourceKind): Issue[] {
 
 function scalingIssues(scaling: DataPipeScaling | undefined, kind: SourceKind): Issue[] {
     if (!scaling) return [];
-    if (kind === "postgres") return [{ path: ["scaling"], message: "is not available for postgres pipes (database pipes are scaled per service)" }];
+    if (isKindOf(DATABASE_KINDS, kind))
+        return [{ path: ["scaling"], message: `is not available for ${kind} pipes (database pipes are scaled per service, see PipesCdcScaling)` }];
     const issues: Issue[] = [];
-    const streaming = kind === "kafka" || kind === "kinesis";
+    const streaming = isKindOf(STREAMING_KINDS, kind);
     for (const field of ["replicas", "replicaCpuMillicores", "replicaMemoryGb"] as const) {
-        if (scaling[field] !== undefined && !streaming) issues.push({ path: ["scaling", field], message: "applies to kafka and kinesis pipes only" });
+        if (scaling[field] !== undefined && !streaming)
+            issues.push({ path: ["scaling", field], message: `applies to ${STREAMING_KINDS.join(", ")} pipes only` });
     }
     if (scaling.concurrency !== undefined && kind !== "objectStorage")
         issues.push({ path: ["scaling", "concurrency"], message: "applies to objectStorage pipes only" });

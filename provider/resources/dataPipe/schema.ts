@@ -31,7 +31,7 @@ export const dataPipeSchema = z
         serviceId: uuid.optional(),
         /** Name of the pipe (1 to 255 characters). Changed in place. */
         name: text(255),
-        /** The source: exactly one of `kafka`, `objectStorage`, `kinesis`, `postgres`. Changing the kind replaces the pipe. */
+        /** The source: exactly one of `kafka`, `objectStorage`, `kinesis`, `pubsub`, `postgres`, `mysql`, `mongodb`, `bigquery`. Changing the kind replaces the pipe. */
         source: sourceSchema,
         /** The destination. */
         destination: destinationSchema,

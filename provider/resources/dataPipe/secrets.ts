@@ -20,9 +20,9 @@ const accessKeyPair = z.strictObject({
 /** Credentials of the source, in the form its authentication method needs. */
 export const sourceCredentialsSchema = z.union([
     z.strictObject({
-        /** User name (kafka `PLAIN`/`SCRAM-*`, postgres). */
+        /** User name (kafka `PLAIN`/`SCRAM-*`, postgres, mysql, mongodb). */
         username: text(255),
-        /** Password; required except for postgres `IAM_ROLE`. */
+        /** Password; required except for postgres and mysql `IAM_ROLE`. */
         password: z.string().min(1, "must not be empty").optional(),
     }),
     accessKeyPair,
@@ -46,14 +46,14 @@ export const secretsSchema = z.strictObject({
     /**
      * Source credentials: kafka `{username, password}` (`PLAIN`, `SCRAM-*`), `{accessKeyId, secretKey}`
      * (`IAM_USER`), `{connectionString}` (azureeventhub), `{certificate, privateKey}` (`MUTUAL_TLS`);
-     * postgres `{username, password}`.
+     * postgres and mysql `{username, password}` (`{username}` with `IAM_ROLE`), mongodb `{username, password}`.
      */
     credentials: sourceCredentialsSchema.optional(),
     /** Kafka schema-registry credentials. Changing them replaces the pipe (the registry is set at creation). */
     schemaRegistryCredentials: userPassword.optional(),
     /** `{accessKeyId, secretKey}` for object-storage and stream `IAM_USER` authentication. */
     accessKey: accessKeyPair.optional(),
-    /** Base64 service-account JSON for object-storage `SERVICE_ACCOUNT` authentication. */
+    /** Base64 service-account JSON: object-storage `SERVICE_ACCOUNT` authentication, pubsub and bigquery sources. */
     serviceAccountKey: z.string().min(1, "must not be empty").optional(),
     /** Connection string for object-storage `CONNECTION_STRING` authentication (container-style store). */
     connectionString: z.string().min(1, "must not be empty").optional(),

@@ -3,8 +3,8 @@ import { int } from "./fields";
 
 /** Compute of the pipe (kafka, stream and object-storage pipes). Changed in place. */
 export const scalingSchema = z.strictObject({
-    /** Replicas of a streaming pipe, 1 to 10. */
-    replicas: int(1, 10).optional(),
+    /** Replicas of a streaming pipe, 1 to 40. */
+    replicas: int(1, 40).optional(),
     /** Concurrency of an object-storage pipe; 0 = automatic. */
     concurrency: int(0, 34).optional(),
     /** CPU per replica in millicores, 125 to 2000 (streaming pipes). */

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { text } from "../../engine/fields";
 import {
+    atLeast,
+    BIGQUERY_REPLICATION_MODES,
     COMPRESSIONS,
     int,
     KAFKA_AUTHENTICATIONS,
@@ -12,12 +14,19 @@ import {
     KINESIS_ITERATOR_TYPES,
     MAPPING_TABLE_ENGINES,
     minuteTimestamp,
+    MONGODB_READ_PREFERENCES,
+    MYSQL_AUTHENTICATIONS,
+    MYSQL_REPLICATION_MECHANISMS,
+    MYSQL_TYPES,
     names,
     OBJECT_STORAGE_AUTHENTICATIONS,
     OBJECT_STORAGE_FORMATS,
     OBJECT_STORAGE_TYPES,
     POSTGRES_AUTHENTICATIONS,
     POSTGRES_TYPES,
+    PUBSUB_AUTHENTICATIONS,
+    PUBSUB_FORMATS,
+    PUBSUB_SEEK_TYPES,
     REPLICATION_MODES,
     SOURCE_KINDS,
     SourceKind,
@@ -192,11 +201,11 @@ export const postgresSourceSchema = z.strictObject({
     /** Database to replicate. Changed in place. */
     database: text(255),
     /**
-     * `basic` (the default; `secrets.credentials` `{username, password}`) or `IAM_ROLE` (needs `iamRole`). Changing it
-     * replaces the pipe (the database patch takes no authentication).
+     * `basic` (the default; `secrets.credentials` `{username, password}`) or `IAM_ROLE` (needs `iamRole`). Changed in
+     * place, without a new snapshot.
      */
     authentication: z.enum(POSTGRES_AUTHENTICATIONS).optional(),
-    /** Role identifier assumed with `IAM_ROLE`. Changing it replaces the pipe. */
+    /** Role identifier assumed with `IAM_ROLE`. Changed in place. */
     iamRole: text(2048).optional(),
     /** Host name checked against the server certificate. Changed in place. */
     tlsHost: text(255).optional(),
@@ -215,6 +224,191 @@ export const postgresSourceSchema = z.strictObject({
     tableMappings: z.array(tableMappingSchema).min(1, "must hold at least one table mapping"),
 });
 
+/** A publish/subscribe topic source (its service-account key goes to `secrets.serviceAccountKey`). */
+export const pubsubSourceSchema = z.strictObject({
+    /** Message format. Changing it replaces the pipe. */
+    format: z.enum(PUBSUB_FORMATS),
+    /** The cloud project of the topic. Changing it replaces the pipe. */
+    projectId: text(255),
+    /** The topic. Changing it replaces the pipe. */
+    topic: text(255),
+    /** How the pipe authenticates; only `SERVICE_ACCOUNT` exists (needs `secrets.serviceAccountKey`). Changed in place. */
+    authentication: z.enum(PUBSUB_AUTHENTICATIONS).default("SERVICE_ACCOUNT"),
+    /** Where reading starts: `latest`, `earliest` or `timestamp` (needs `seekTimestamp`). Changing it replaces the pipe. */
+    seekType: z.enum(PUBSUB_SEEK_TYPES),
+    /** ISO 8601 date-time to start from; only with seekType `timestamp`. Changing it replaces the pipe. */
+    seekTimestamp: z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time, e.g. `2025-01-01T00:00:00Z`" }).optional(),
+    /** Subscription filter expression (at most 256 characters). Changing it replaces the pipe. */
+    filter: z.string().min(1).max(256, "must be at most 256 characters").optional(),
+    /** Deliver messages in order of their ordering key. Changing it replaces the pipe. */
+    enableOrdering: z.boolean().optional(),
+    /** Acknowledgement deadline in seconds, 10 to 600. Changed in place. */
+    ackDeadline: int(10, 600).optional(),
+});
+
+/** Settings every snapshotting database kind shares (fixed at creation). */
+const snapshotSettings = {
+    /** Allow nullable destination columns. Changing it replaces the pipe. */
+    allowNullableColumns: z.boolean().optional(),
+    /** Parallel workers per table in the initial load (at least 1). Changing it replaces the pipe. */
+    initialLoadParallelism: atLeast(1).optional(),
+    /** Rows per snapshot partition (at least 1000). Changing it replaces the pipe. */
+    snapshotNumRowsPerPartition: atLeast(1000).optional(),
+    /** Tables snapshotted in parallel (at least 1). Changing it replaces the pipe. */
+    snapshotNumberOfParallelTables: atLeast(1).optional(),
+};
+
+/** Settings every change-capturing kind shares. */
+const cdcSettings = {
+    /** `cdc` (snapshot then changes), `snapshot` (one-shot copy) or `cdc_only`. Changing it replaces the pipe. */
+    replicationMode: z.enum(REPLICATION_MODES),
+    /** Seconds between change pulls (at least 1). Changed in place. */
+    syncIntervalSeconds: atLeast(1).optional(),
+    /** Rows per pull (at least 1). Changed in place. */
+    pullBatchSize: atLeast(1).optional(),
+    /** Delete rows on merge (hard deletes in a replacing table). Changing it replaces the pipe. */
+    deleteOnMerge: z.boolean().optional(),
+};
+
+/** Settings of a MySQL-family pipe. */
+export const mysqlSettingsSchema = z.strictObject({
+    ...cdcSettings,
+    ...snapshotSettings,
+    /** `GTID` (the service's default; the only one MariaDB supports) or `FILE_POS`. Changing it replaces the pipe. */
+    replicationMechanism: z.enum(MYSQL_REPLICATION_MECHANISMS).optional(),
+    /** Compress the connection. Changed in place. */
+    useCompression: z.boolean().optional(),
+});
+
+/** One replicated table of a MySQL-family pipe. */
+export const mysqlTableMappingSchema = z.strictObject({
+    /** The source database. */
+    sourceSchemaName: text(255),
+    /** The source table. */
+    sourceTable: text(255),
+    /** The destination table; unique within the pipe. */
+    targetTable: text(255),
+    /** Source columns not replicated. */
+    excludedColumns: names.optional(),
+    /** Use `sortingKeys` instead of the primary key. */
+    useCustomSortingKey: z.boolean().optional(),
+    /** Sorting key columns (with `useCustomSortingKey`). */
+    sortingKeys: names.optional(),
+    /** Engine of the destination table. */
+    tableEngine: z.enum(MAPPING_TABLE_ENGINES).optional(),
+    /** Indexed integer or time column used to split the snapshot. */
+    partitionKey: text(1024).optional(),
+});
+
+/** A MySQL-family (change-data-capture) source. */
+export const mysqlSourceSchema = z.strictObject({
+    /** The hosting flavour; the service assumes `mysql` when omitted. Changing it replaces the pipe. */
+    type: z.enum(MYSQL_TYPES).optional(),
+    /** Host name (a reverse private endpoint's DNS name when one is used). Changed in place. */
+    host: text(255),
+    /** Port (1 to 65535). Changed in place. */
+    port: int(1, 65_535).default(3306),
+    /** `basic` (the default; `secrets.credentials` `{username, password}`) or `IAM_ROLE` (needs `iamRole`). Changed in place. */
+    authentication: z.enum(MYSQL_AUTHENTICATIONS).optional(),
+    /** Role identifier assumed with `IAM_ROLE`. Changed in place. */
+    iamRole: text(2048).optional(),
+    /** Host name checked against the server certificate. Changed in place. */
+    tlsHost: text(255).optional(),
+    /** PEM CA certificate of the server (public). Changed in place. */
+    caCertificate: z.string().min(1).optional(),
+    /** Connect without TLS. Changed in place. */
+    disableTls: z.boolean().optional(),
+    /** Do not verify the server certificate. Changed in place. */
+    skipCertVerification: z.boolean().optional(),
+    /** The replication `server_id` the pipe uses (1 to 4294967295); the service assigns one when omitted. Changed in place. */
+    serverId: int(1, 4_294_967_295).optional(),
+    /** Replication settings. */
+    settings: mysqlSettingsSchema,
+    /** Replicated tables (at least one, `targetTable` unique); applied as add/remove deltas, the pipe paused for the edit. */
+    tableMappings: z.array(mysqlTableMappingSchema).min(1, "must hold at least one table mapping"),
+});
+
+/** Settings of a document-database pipe. */
+export const mongodbSettingsSchema = z.strictObject({
+    ...cdcSettings,
+    /** Rows per snapshot partition (at least 1000). Changing it replaces the pipe. */
+    snapshotNumRowsPerPartition: atLeast(1000).optional(),
+    /** Collections snapshotted in parallel (at least 1). Changing it replaces the pipe. */
+    snapshotNumberOfParallelTables: atLeast(1).optional(),
+    /** Store documents in the native JSON type instead of strings. Changing it replaces the pipe. */
+    useJsonNativeFormat: z.boolean().optional(),
+});
+
+/** One replicated collection of a document-database pipe. */
+export const mongodbTableMappingSchema = z.strictObject({
+    /** The source database. */
+    sourceDatabaseName: text(255),
+    /** The source collection. */
+    sourceCollection: text(255),
+    /** The destination table; unique within the pipe. */
+    targetTable: text(255),
+    /** Engine of the destination table. */
+    tableEngine: z.enum(MAPPING_TABLE_ENGINES).optional(),
+});
+
+/** A document-database (change-data-capture) source; its user and password go to `secrets.credentials`. */
+export const mongodbSourceSchema = z.strictObject({
+    /** Connection URI without credentials (`mongodb+srv://cluster.example.net`). Changed in place. */
+    uri: text(4096),
+    /** Which members to read from. Changed in place. */
+    readPreference: z.enum(MONGODB_READ_PREFERENCES),
+    /** Host name checked against the server certificate. Changed in place. */
+    tlsHost: text(255).optional(),
+    /** PEM CA certificate of the server (public). Changed in place. */
+    caCertificate: z.string().min(1).optional(),
+    /** Connect without TLS. Changed in place. */
+    disableTls: z.boolean().optional(),
+    /** Do not verify the server certificate. Changed in place. */
+    skipCertVerification: z.boolean().optional(),
+    /** Replication settings. */
+    settings: mongodbSettingsSchema,
+    /** Replicated collections (at least one, `targetTable` unique); applied as add/remove deltas, the pipe paused for the edit. */
+    tableMappings: z.array(mongodbTableMappingSchema).min(1, "must hold at least one table mapping"),
+});
+
+/** Settings of a warehouse snapshot pipe. */
+export const bigquerySettingsSchema = z.strictObject({
+    /** Only `snapshot` exists (the default). */
+    replicationMode: z.enum(BIGQUERY_REPLICATION_MODES).default("snapshot"),
+    ...snapshotSettings,
+});
+
+/** One copied table of a warehouse snapshot pipe. */
+export const bigqueryTableMappingSchema = z.strictObject({
+    /** The source dataset. */
+    sourceDatasetName: text(255),
+    /** The source table. */
+    sourceTable: text(255),
+    /** The destination table; unique within the pipe. */
+    targetTable: text(255),
+    /** Source columns not copied. */
+    excludedColumns: names.optional(),
+    /** Use `sortingKeys` instead of the default key. */
+    useCustomSortingKey: z.boolean().optional(),
+    /** Sorting key columns (with `useCustomSortingKey`). */
+    sortingKeys: names.optional(),
+    /** Engine of the destination table. */
+    tableEngine: z.enum(MAPPING_TABLE_ENGINES).optional(),
+});
+
+/**
+ * A warehouse source copied once (snapshot only; its service-account key goes to `secrets.serviceAccountKey`). The
+ * service has no patch for it: every change of the source replaces the pipe.
+ */
+export const bigquerySourceSchema = z.strictObject({
+    /** Bucket path where the snapshot is staged (`gs://bucket/staging/`), cleaned up after the load. */
+    snapshotStagingPath: z.string().regex(/^gs:\/\/\S+$/, "must be a `gs://` path"),
+    /** Snapshot settings. */
+    settings: bigquerySettingsSchema.prefault({}),
+    /** Copied tables (at least one, `targetTable` unique). */
+    tableMappings: z.array(bigqueryTableMappingSchema).min(1, "must hold at least one table mapping"),
+});
+
 /** The source of a pipe: exactly one kind. */
 export const sourceSchema = z.strictObject({
     /** A kafka-protocol source. */
@@ -223,8 +417,16 @@ export const sourceSchema = z.strictObject({
     objectStorage: objectStorageSourceSchema.optional(),
     /** A stream source. */
     kinesis: kinesisSourceSchema.optional(),
-    /** A database source. */
+    /** A publish/subscribe topic source. */
+    pubsub: pubsubSourceSchema.optional(),
+    /** A postgres database source (change data capture). */
     postgres: postgresSourceSchema.optional(),
+    /** A MySQL-family database source (change data capture). */
+    mysql: mysqlSourceSchema.optional(),
+    /** A document-database source (change data capture). */
+    mongodb: mongodbSourceSchema.optional(),
+    /** A warehouse source (one snapshot). */
+    bigquery: bigquerySourceSchema.optional(),
 });
 
 export type DataPipeSource = z.output<typeof sourceSchema>;
@@ -233,6 +435,12 @@ export type KafkaSource = z.output<typeof kafkaSourceSchema>;
 export type ObjectStorageSource = z.output<typeof objectStorageSourceSchema>;
 export type KinesisSource = z.output<typeof kinesisSourceSchema>;
 export type PostgresSource = z.output<typeof postgresSourceSchema>;
+export type PubsubSource = z.output<typeof pubsubSourceSchema>;
+export type MysqlSource = z.output<typeof mysqlSourceSchema>;
+export type MongodbSource = z.output<typeof mongodbSourceSchema>;
+export type BigquerySource = z.output<typeof bigquerySourceSchema>;
+/** A table (or collection) mapping of any database kind. */
+export type AnyTableMapping = NonNullable<DataPipeSource["postgres" | "mysql" | "mongodb" | "bigquery"]>["tableMappings"][number];
 
 /** The one source kind declared (undefined when none or several are). */
 export function sourceKind(source: DataPipeSource | undefined): SourceKind | undefined {

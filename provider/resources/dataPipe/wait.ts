@@ -1,15 +1,18 @@
 import { ApiError } from "../../api/http/errors";
 import { PipeApi } from "./api";
 import { FAILED_STATES, STOPPED_STATES, WirePipe } from "./wire";
-import { DataPipeInputs } from "./schema";
+import { DATABASE_KINDS, DataPipeInputs, isKindOf, sourceKind } from "./schema";
 import { DEFAULT_POLL_INTERVAL_MS, pollUntil } from "../../api/poll";
 
 export { DEFAULT_POLL_INTERVAL_MS };
 
 /** The states in which a pipe of these inputs runs as intended (§5.9). */
 export function runningStates(inputs: Pick<DataPipeInputs, "source">): ReadonlySet<string> {
-    const postgres = inputs.source.postgres;
-    if (postgres) return new Set(postgres.settings.replicationMode === "snapshot" ? ["Completed", "Snapshot"] : ["Running", "Snapshot"]);
+    const kind = sourceKind(inputs.source);
+    if (isKindOf(DATABASE_KINDS, kind)) {
+        const snapshotOnly = inputs.source[kind]?.settings.replicationMode === "snapshot";
+        return new Set(snapshotOnly ? ["Completed", "Snapshot"] : ["Running", "Snapshot"]);
+    }
     // A one-shot object-storage load may finish before anyone looks.
     if (inputs.source.objectStorage && inputs.source.objectStorage.isContinuous !== true) return new Set(["Running", "Completed"]);
     return new Set(["Running"]);

@@ -4,14 +4,18 @@ import {
     DataPipeScaling,
     DataPipeSecrets,
     DataPipeSettings,
+    DATABASE_KINDS,
     destinationSchema,
     fieldMappingSchema,
+    isKindOf,
     PIPE_SETTING_NAMES,
     SOURCE_KINDS,
     SourceKind,
     sourceKind,
     sourceSchema,
-    TableMapping,
+    AnyTableMapping,
+    DatabaseKind,
+    mappingKey,
 } from "./schema";
 import { projectOnto } from "../../engine/project";
 import { sameValue, toJson } from "../../engine/values";
@@ -57,25 +61,51 @@ export const FAILED_STATES: ReadonlySet<string> = new Set(["Failed", "InternalEr
 // ---------------------------------------------------------------------------------------------------------------
 // Sending (spec form, §5.2).
 
-/** Where each secret goes in a source arm of a create or patch body (the same key as in `secrets`). */
-export const SOURCE_SECRET_FIELDS: Record<SourceKind, readonly (keyof DataPipeSecrets)[]> = {
-    kafka: ["credentials"],
-    objectStorage: ["accessKey", "serviceAccountKey", "connectionString"],
-    kinesis: ["accessKey"],
-    postgres: ["credentials"],
+/** Where one secret goes in a source arm: the arm's key, and the value's wire form. */
+interface SecretPlacement {
+    secret: keyof DataPipeSecrets;
+    wire: string;
+    /** The service-account file wrapped as the document's `ServiceAccount` object (pubsub, bigquery). */
+    serviceAccountFile?: true;
+}
+
+/** Where each secret goes in a source arm of a create or patch body. */
+export const SOURCE_SECRET_FIELDS: Record<SourceKind, readonly SecretPlacement[]> = {
+    kafka: [{ secret: "credentials", wire: "credentials" }],
+    objectStorage: [
+        { secret: "accessKey", wire: "accessKey" },
+        { secret: "serviceAccountKey", wire: "serviceAccountKey" },
+        { secret: "connectionString", wire: "connectionString" },
+    ],
+    kinesis: [{ secret: "accessKey", wire: "accessKey" }],
+    pubsub: [{ secret: "serviceAccountKey", wire: "serviceAccountKey", serviceAccountFile: true }],
+    postgres: [{ secret: "credentials", wire: "credentials" }],
+    mysql: [{ secret: "credentials", wire: "credentials" }],
+    mongodb: [{ secret: "credentials", wire: "credentials" }],
+    bigquery: [{ secret: "serviceAccountKey", wire: "credentials", serviceAccountFile: true }],
 };
+
+/** The wire fields of the kind's secrets: every declared one, or only those `sent` says to send. */
+export function wireSecrets(kind: SourceKind, secrets: DataPipeSecrets, sent: (field: keyof DataPipeSecrets) => boolean = () => true): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const placement of SOURCE_SECRET_FIELDS[kind]) {
+        const value = secrets[placement.secret];
+        if (value === undefined || !sent(placement.secret)) continue;
+        out[placement.wire] = placement.serviceAccountFile ? { serviceAccountFile: value } : value;
+    }
+    return out;
+}
 
 /** The create body: the declared fields, with the secrets put back where the API wants them. */
 export function createBody(inputs: DataPipeInputs): Record<string, unknown> {
     const kind = requireKind(inputs);
-    const arm: Record<string, unknown> = { ...inputs.source[kind] };
     const secrets = inputs.secrets ?? {};
-    for (const field of SOURCE_SECRET_FIELDS[kind]) arm[field] = secrets[field];
+    const arm: Record<string, unknown> = { ...inputs.source[kind], ...wireSecrets(kind, secrets) };
     if (inputs.source.kafka?.schemaRegistry && secrets.schemaRegistryCredentials) {
         arm.schemaRegistry = { ...inputs.source.kafka.schemaRegistry, credentials: secrets.schemaRegistryCredentials };
     }
     const body: Record<string, unknown> = { name: inputs.name, source: { [kind]: arm }, destination: inputs.destination };
-    if (kind !== "postgres") body.fieldMappings = inputs.fieldMappings;
+    if (!isKindOf(DATABASE_KINDS, kind)) body.fieldMappings = inputs.fieldMappings;
     if (inputs.scaling) body.scaling = inputs.scaling;
     if (inputs.settings) body.settings = inputs.settings;
     return toJson(body);
@@ -98,6 +128,9 @@ const SERVER_DEFAULTS: Readonly<Record<string, unknown>> = {
     "source.postgres.type": "postgres",
     "source.postgres.port": 5432,
     "source.postgres.authentication": "basic",
+    "source.mysql.type": "mysql",
+    "source.mysql.authentication": "basic",
+    "source.mysql.settings.replicationMechanism": "GTID",
     "destination.database": "default",
 };
 
@@ -106,6 +139,7 @@ const SERVER_GENERATED: ReadonlySet<string> = new Set([
     "source.kafka.consumerGroup",
     "source.postgres.settings.publicationName",
     "source.postgres.settings.replicationSlotName",
+    "source.mysql.serverId",
 ]);
 
 /** Fields the service accepts but does not return (or not reliably): kept from the last inputs. */
@@ -133,13 +167,14 @@ export function reportedInputs(pipe: WirePipe, previous: DataPipeInputs): DataPi
     if (kind !== undefined) {
         const reported = projectOnto(sourceSchema.shape[kind], pipe.source?.[kind]);
         const arm = reconcile(reported, previous.source[kind], `source.${kind}`) as Record<string, unknown> | undefined;
-        if (arm && kind === "postgres" && Array.isArray(arm.tableMappings) && previous.source.postgres) {
-            arm.tableMappings = inDeclaredOrder(arm.tableMappings as TableMapping[], previous.source.postgres.tableMappings);
+        const declared = isKindOf(DATABASE_KINDS, kind) ? previous.source[kind]?.tableMappings : undefined;
+        if (arm && isKindOf(DATABASE_KINDS, kind) && Array.isArray(arm.tableMappings) && declared) {
+            arm.tableMappings = inDeclaredOrder(kind, arm.tableMappings as AnyTableMapping[], declared);
         }
         source[kind] = arm ?? {};
     }
     const destination = (reconcile(projectOnto(destinationSchema, pipe.destination), previous.destination, "destination") ?? {}) as Record<string, unknown>;
-    if (kind === "postgres") for (const field of DB_UNUSED_DESTINATION) delete destination[field];
+    if (isKindOf(DATABASE_KINDS, kind)) for (const field of DB_UNUSED_DESTINATION) delete destination[field];
     return toJson({
         organizationId: previous.organizationId,
         serviceId: previous.serviceId,
@@ -193,15 +228,10 @@ function isEmpty(value: unknown): boolean {
     return typeof value === "object" && value !== null && Object.keys(value).length === 0;
 }
 
-/** The identity of a table mapping: what a removal names. */
-export function mappingKey(mapping: Pick<TableMapping, "sourceSchemaName" | "sourceTable" | "targetTable">): string {
-    return JSON.stringify([mapping.sourceSchemaName, mapping.sourceTable, mapping.targetTable]);
-}
-
 /** Reported mappings in the order the program declares them (the service may list them in another order). */
-function inDeclaredOrder(reported: TableMapping[], declared: readonly TableMapping[]): TableMapping[] {
-    const rank = new Map(declared.map((mapping, i) => [mappingKey(mapping), i]));
-    const position = (mapping: TableMapping) => rank.get(mappingKey(mapping)) ?? declared.length;
+function inDeclaredOrder(kind: DatabaseKind, reported: AnyTableMapping[], declared: readonly AnyTableMapping[]): AnyTableMapping[] {
+    const rank = new Map(declared.map((mapping, i) => [mappingKey(kind, mapping), i]));
+    const position = (mapping: AnyTableMapping) => rank.get(mappingKey(kind, mapping)) ?? declared.length;
     return reported
         .map((mapping, i) => ({ mapping, i }))
         .sort((a, b) => position(a.mapping) - position(b.mapping) || a.i - b.i)

@@ -1,10 +1,44 @@
 import { z } from "zod";
 import { cloudId, text, timeoutsSchema } from "../../engine/fields";
 
-/** A private endpoint of the organization in the spec's form (the only form the provider sends). */
+/** The clouds a private endpoint can live in (the cloud document's `OrganizationPatchPrivateEndpoint`). */
+export const ENDPOINT_CLOUDS = ["gcp", "aws", "azure"] as const;
+/** The regions a private endpoint can live in (the same schema's enum). */
+export const ENDPOINT_REGIONS = [
+    "ap-northeast-1",
+    "ap-northeast-2",
+    "ap-south-1",
+    "ap-southeast-1",
+    "ap-southeast-2",
+    "ca-central-1",
+    "eu-central-1",
+    "eu-west-1",
+    "eu-west-2",
+    "il-central-1",
+    "us-east-1",
+    "us-east-2",
+    "us-west-2",
+    "us-east1",
+    "us-central1",
+    "europe-west2",
+    "europe-west4",
+    "asia-southeast1",
+    "asia-northeast1",
+    "eastus",
+    "eastus2",
+    "westus3",
+    "germanywestcentral",
+    "centralus",
+] as const;
+
+/** A private endpoint of the organization, with the cloud and region every added endpoint carries. */
 const privateEndpointSchema = z.strictObject({
     /** The private endpoint's id as the cloud provider names it (for example a VPC endpoint id). */
     id: text(256),
+    /** The cloud the endpoint lives in (`gcp`, `aws` or `azure`); sent with the endpoint when it is added. */
+    cloudProvider: z.enum(ENDPOINT_CLOUDS),
+    /** The region the endpoint lives in, as the cloud names it (`eu-west-1`, `europe-west4`, `eastus2`, …). */
+    region: z.enum(ENDPOINT_REGIONS),
     /** A description shown beside the endpoint; empty when omitted. */
     description: z
         .string()
@@ -35,8 +69,10 @@ export const organizationSettingsSchema = z.strictObject({
     name: text(255).optional(),
     /**
      * The complete set of the organization's private endpoints, by id: endpoints missing here are removed,
-     * new ones are added and a changed description is applied. When omitted, the endpoints are not managed.
-     * The list is kept sorted by id, so a plan lists exactly the endpoints that come and go.
+     * new ones are added and a changed description, cloud or region is applied. When omitted, the endpoints are
+     * not managed. The list is kept sorted by id, so a plan lists exactly the endpoints that come and go. The
+     * service deprecates adding endpoints at the organization level in favour of attaching them to a service
+     * (its `privateEndpointIds`); removing them here stays supported.
      */
     privateEndpoints: z
         .array(privateEndpointSchema)

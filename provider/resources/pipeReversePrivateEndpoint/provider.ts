@@ -240,7 +240,7 @@ const definition: ResourceDefinition<typeof pipeReversePrivateEndpointSchema, Ou
         } catch (error) {
             if (!(error instanceof ApiError && error.status === 400)) throw error;
             throw new Error(
-                `${error.message}. Delete the pipes that use the endpoint first, or point them elsewhere (a kafka pipe's reversePrivateEndpointIds, a postgres pipe's host)`,
+                `${error.message}. Delete the pipes that use the endpoint first, or point them elsewhere (a kafka pipe's reversePrivateEndpointIds, a postgres or mysql pipe's host)`,
             );
         }
         await pollUntil({

@@ -112,7 +112,7 @@ export interface PipeReversePrivateEndpointOutputs extends InService<PipeReverse
     id: string;
     /** The cloud provider's id of the endpoint (`vpce-…`): what the owner of the target sees and accepts. */
     endpointId: string;
-    /** The endpoint's DNS names inside the service's network: a postgres pipe's `host` may be one of them. */
+    /** The endpoint's DNS names inside the service's network: a postgres or mysql pipe's `host` may be one of them. */
     dnsNames: string[];
     /** The endpoint's private DNS names (for `MSK_MULTI_VPC`, one per broker, in broker order). */
     privateDnsNames: string[];

@@ -1,5 +1,7 @@
 import type { ExportedObject, KindExport } from "../../engine/exporter";
 import { toJson } from "../../engine/values";
+import { dataPipeExport } from "../dataPipe/export";
+import { CDC_KINDS } from "../dataPipe/fields";
 import { getCdcScaling, NoDatabasePipe, readCdcScaling } from "./provider";
 
 /** The service's CDC capacity (when it has a database pipe) for the export command. */
@@ -11,7 +13,15 @@ export const pipesCdcScalingExport = {
     nouns: ["CDC scaling", "CDC scalings"],
     named: false,
     references: [],
-    declaration: () => ({ names: ["cdc-scaling"], header: ["The service's CDC capacity (deleting the resource only forgets it)"] }),
+    declaration: (_exported, references) => ({
+        names: ["cdc-scaling"],
+        header: ["The service's CDC capacity (deleting the resource only forgets it)"],
+        // The capacity exists only once a change-capturing pipe does: it is declared after the declared ones.
+        dependsOn: references
+            .objects(dataPipeExport)
+            .filter((pipe) => CDC_KINDS.some((kind) => (pipe.inputs.source as Record<string, unknown> | undefined)?.[kind] !== undefined))
+            .flatMap((pipe) => references.variableOf(dataPipeExport, pipe.id) ?? []),
+    }),
     async list({ ctx, service, count }) {
         if (!service) return [];
         // Without a database pipe there is no capacity to declare.

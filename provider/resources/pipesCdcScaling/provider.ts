@@ -4,6 +4,7 @@ import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinitio
 import type { Settings } from "../../settings/config";
 import { movedKeys, withSettingDefaults } from "../../settings/defaults";
 import { PipeApi } from "../dataPipe/api";
+import { CDC_KINDS } from "../dataPipe/fields";
 import { PipesCdcScalingInputs, PipesCdcScalingOutputs, pipesCdcScalingSchema, withDerivedSize } from "./schema";
 import { CdcScaling, reports, wireCdcScaling } from "./wire";
 
@@ -30,9 +31,9 @@ export async function getCdcScaling(ctx: OperationContext, target: Target, opera
     } catch (error) {
         if (!(error instanceof ApiError) || error.status === undefined || error.status >= 500 || [401, 403, 424, 429].includes(error.status)) throw error;
         const pipes = await new PipeApi(ctx, target, `${operation} (look for a database pipe)`).list();
-        if (pipes.some((pipe) => pipe.source?.postgres !== undefined)) throw error;
+        if (pipes.some((pipe) => CDC_KINDS.some((kind) => pipe.source?.[kind] !== undefined && pipe.source[kind] !== null))) throw error;
         throw new NoDatabasePipe(
-            `${operation}: the service has no database (postgres) pipe yet, and its CDC capacity exists only once one was provisioned (${error.message}). ` +
+            `${operation}: the service has no change-capturing database pipe (${CDC_KINDS.join(", ")}) yet, and its CDC capacity exists only once one was provisioned (${error.message}). ` +
                 "Declare the resource after a database pipe (`dependsOn: [pipe]`) or create the pipe first",
         );
     }

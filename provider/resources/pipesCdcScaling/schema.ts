@@ -7,8 +7,7 @@ const MILLICORES_PER_GB = 1000 / GB_PER_CORE;
 
 /**
  * The CDC capacity of a cloud service, shared by all its database pipes (contract-extended §6): a singleton that
- * exists while the service has a database pipe. The ranges are the reference client's, narrower than the API's
- * (CPU up to 32000, memory up to 128), so that what this package sends is accepted by both.
+ * exists while the service has a database pipe. The ranges are the cloud API document's (`DataPipesCdcScaling`).
  */
 export const pipesCdcScalingSchema = z
     .strictObject({
@@ -17,18 +16,18 @@ export const pipesCdcScalingSchema = z
         /** The service (UUID). Defaults to the `observability:serviceId` setting; a change replaces the resource. */
         serviceId: cloudId.optional(),
         /**
-         * CPU per replica in millicores: 1000 to 24000, in steps of 1000. When only one of the two sizes is declared,
+         * CPU per replica in millicores: 1000 to 32000, in steps of 1000. When only one of the two sizes is declared,
          * the other follows from 4 GB per core; when both are omitted, the capacity is not managed (only reported).
          */
         replicaCpuMillicores: z
             .number()
             .int("must be a whole number")
             .min(1000, "must be at least 1000")
-            .max(24_000, "must be at most 24000")
+            .max(32_000, "must be at most 32000")
             .multipleOf(1000, "must be a multiple of 1000")
             .optional(),
-        /** Memory per replica in GB: 4 to 96, in steps of 4, and exactly 4 GB per CPU core (`replicaCpuMillicores / 250`). */
-        replicaMemoryGb: z.number().min(4, "must be at least 4").max(96, "must be at most 96").multipleOf(4, "must be a multiple of 4").optional(),
+        /** Memory per replica in GB: 4 to 128, in steps of 4, and exactly 4 GB per CPU core (`replicaCpuMillicores / 250`). */
+        replicaMemoryGb: z.number().min(4, "must be at least 4").max(128, "must be at most 128").multipleOf(4, "must be a multiple of 4").optional(),
         /** Our own operation timeouts (`customTimeouts` does not reach dynamic providers); an update waits within them until the service reports the new values. */
         timeouts: timeoutsSchema,
     })

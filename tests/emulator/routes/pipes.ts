@@ -3,9 +3,23 @@ import { ApiError, badRequest, ContractViolation, notFound } from "../http/apiEr
 import type { CloudState } from "../store";
 import type { HandlerContext, RouteModule } from "./types";
 
-/** The source kinds the emulator serves (the contract's four). */
-const KINDS = ["kafka", "objectStorage", "kinesis", "postgres"] as const;
+/** The source kinds the emulator serves (the cloud document's `DataPipeSource`). */
+const KINDS = ["kafka", "objectStorage", "kinesis", "pubsub", "postgres", "mysql", "mongodb", "bigquery"] as const;
 type Kind = (typeof KINDS)[number];
+/** Database kinds: table mappings, paused instead of stopped, scaled per service. */
+const DATABASE_KINDS: readonly Kind[] = ["postgres", "mysql", "mongodb", "bigquery"];
+/** Database kinds that capture changes: mapping deltas while paused, the service's CDC scaling. */
+export const CDC_KINDS: readonly Kind[] = ["postgres", "mysql", "mongodb"];
+/** Fields naming a table mapping, per database kind (a removal sends them). */
+const MAPPING_IDENTITY: Partial<Record<Kind, readonly string[]>> = {
+    postgres: ["sourceSchemaName", "sourceTable", "targetTable"],
+    mysql: ["sourceSchemaName", "sourceTable", "targetTable"],
+    mongodb: ["sourceDatabaseName", "sourceCollection", "targetTable"],
+    bigquery: ["sourceDatasetName", "sourceTable", "targetTable"],
+};
+/** Connection fields of the relational PATCH arms. */
+const RELATIONAL_PATCH = ["credentials", "host", "port", "authentication", "iamRole", "tlsHost", "caCertificate", "disableTls", "skipCertVerification"];
+const MAPPING_PATCH = ["settings", "tableMappingsToAdd", "tableMappingsToRemove"];
 
 type Json = Record<string, unknown>;
 
@@ -14,15 +28,16 @@ const SECRET_FIELDS: Record<Kind, readonly string[]> = {
     kafka: ["credentials"],
     objectStorage: ["accessKey", "serviceAccountKey", "connectionString"],
     kinesis: ["accessKey"],
+    pubsub: ["serviceAccountKey"],
     postgres: ["credentials"],
+    mysql: ["credentials"],
+    mongodb: ["credentials"],
+    bigquery: ["credentials"],
 };
 
 /** Accepted but not returned in practice (§5.8, §5.3). */
-const UNRETURNED_FIELDS: Record<Kind, readonly string[]> = {
-    kafka: [],
+const UNRETURNED_FIELDS: Partial<Record<Kind, readonly string[]>> = {
     objectStorage: ["path", "azureContainerName"],
-    kinesis: [],
-    postgres: [],
 };
 
 /** Fields of each PATCH arm that may change in place (§5.7, the API's arms). */
@@ -40,19 +55,12 @@ const PATCHABLE: Record<Kind, readonly string[]> = {
         "serviceAccountKey",
     ],
     kinesis: ["authentication", "iamRole", "accessKey"],
-    postgres: [
-        "credentials",
-        "host",
-        "port",
-        "database",
-        "tlsHost",
-        "caCertificate",
-        "disableTls",
-        "skipCertVerification",
-        "settings",
-        "tableMappingsToAdd",
-        "tableMappingsToRemove",
-    ],
+    pubsub: ["authentication", "ackDeadline", "serviceAccountKey"],
+    postgres: [...RELATIONAL_PATCH, "database", ...MAPPING_PATCH],
+    mysql: [...RELATIONAL_PATCH, "serverId", ...MAPPING_PATCH],
+    mongodb: ["credentials", "uri", "readPreference", "tlsHost", "caCertificate", "disableTls", "skipCertVerification", ...MAPPING_PATCH],
+    // The document has no bigquery arm in `DataPipePatchSource`.
+    bigquery: [],
 };
 
 const SETTING_NAMES = [
@@ -145,7 +153,7 @@ function startSequence(record: PipeRecord, behaviour: PipesBehaviour): string[] 
         record.errorMessage = reason;
         return ["Failed"];
     }
-    if (record.kind !== "postgres") return ["Running"];
+    if (!DATABASE_KINDS.includes(record.kind)) return ["Running"];
     const mode = (record.source.settings as Json | undefined)?.replicationMode;
     return mode === "snapshot" ? ["Setup", "Snapshot", "Completed"] : ["Setup", "Snapshot", "Running"];
 }
@@ -195,7 +203,7 @@ function splitArm(kind: Kind, arm: Json): { source: Json; secrets: Json; unretur
     for (const [field, value] of Object.entries(arm)) {
         if (value === null || value === undefined) continue;
         if (SECRET_FIELDS[kind].includes(field)) secrets[field] = value;
-        else if (UNRETURNED_FIELDS[kind].includes(field)) unreturned[field] = value;
+        else if (UNRETURNED_FIELDS[kind]?.includes(field)) unreturned[field] = value;
         else source[field] = clone(value);
     }
     if (kind === "kafka" && isObject(source.schemaRegistry)) {
@@ -206,7 +214,7 @@ function splitArm(kind: Kind, arm: Json): { source: Json; secrets: Json; unretur
     return { source, secrets, unreturned };
 }
 
-const mappingKey = (mapping: Json) => JSON.stringify([mapping.sourceSchemaName, mapping.sourceTable, mapping.targetTable]);
+const mappingKey = (kind: Kind, mapping: Json) => JSON.stringify((MAPPING_IDENTITY[kind] ?? []).map((field) => mapping[field]));
 
 /** Request rules of the contract that the OpenAPI document cannot express (§5.2 – §5.4). */
 function validateCreate(body: Json): { kind: Kind; arm: Json } {
@@ -218,14 +226,17 @@ function validateCreate(body: Json): { kind: Kind; arm: Json } {
     const arm = source[kind] as Json;
     if (!isObject(body.destination)) throw new ContractViolation("destination", "Required");
     const destination = body.destination;
-    if (kind === "postgres") {
+    if (DATABASE_KINDS.includes(kind)) {
         const settings = isObject(arm.settings) ? arm.settings : {};
-        if (settings.replicationMode === undefined) throw new ContractViolation("source.postgres.settings.replicationMode", "Required");
+        if (CDC_KINDS.includes(kind) && settings.replicationMode === undefined)
+            throw new ContractViolation(`source.${kind}.settings.replicationMode`, "Required");
         const mappings = Array.isArray(arm.tableMappings) ? (arm.tableMappings as Json[]) : [];
-        if (mappings.length === 0) throw new ContractViolation("source.postgres.tableMappings", "at least one table mapping is required");
+        if (mappings.length === 0) throw new ContractViolation(`source.${kind}.tableMappings`, "at least one table mapping is required");
         const targets = mappings.map((m) => m.targetTable);
-        if (new Set(targets).size !== targets.length) throw new ContractViolation("source.postgres.tableMappings", "duplicate targetTable");
-        if (!isObject(arm.credentials)) throw new ContractViolation("source.postgres.credentials", "Required");
+        if (new Set(targets).size !== targets.length) throw new ContractViolation(`source.${kind}.tableMappings`, "duplicate targetTable");
+        if (!isObject(arm.credentials)) throw new ContractViolation(`source.${kind}.credentials`, "Required");
+        if (kind === "mysql" && settings.replicationMechanism === "FILE_POS" && String(arm.type).includes("mariadb"))
+            throw badRequest("MariaDB supports GTID replication only");
         return { kind, arm };
     }
     for (const field of ["table", "managedTable", "columns"]) {
@@ -247,6 +258,8 @@ function validateCreate(body: Json): { kind: Kind; arm: Json } {
     }
     if (kind === "kinesis" && arm.iteratorType === "AT_TIMESTAMP" && typeof arm.timestamp !== "number")
         throw new ContractViolation("source.kinesis.timestamp", "Required for AT_TIMESTAMP");
+    if (kind === "pubsub" && arm.seekType === "timestamp" && typeof arm.seekTimestamp !== "string")
+        throw new ContractViolation("source.pubsub.seekTimestamp", "Required for seekType timestamp");
     return { kind, arm };
 }
 
@@ -260,6 +273,17 @@ function applyDefaults(record: PipeRecord): void {
         source.consumerGroup ??= `pipes-consumer-${short}`;
     }
     if (record.kind === "objectStorage") source.type ??= "s3";
+    if (record.kind === "mysql") {
+        source.type ??= "mysql";
+        source.authentication ??= "basic";
+        source.serverId ??= 4000 + record.id.charCodeAt(0);
+        (source.settings as Json).replicationMechanism ??= "GTID";
+    }
+    if (record.kind === "bigquery") {
+        const settings = isObject(source.settings) ? source.settings : {};
+        settings.replicationMode ??= "snapshot";
+        source.settings = settings;
+    }
     if (record.kind === "postgres") {
         source.type ??= "postgres";
         source.port ??= 5432;
@@ -277,7 +301,7 @@ function applyDefaults(record: PipeRecord): void {
         delete destination.tableDefinition.engine.versionColumnId;
         delete destination.tableDefinition.engine.columnIds;
     }
-    if (Object.keys(record.scaling).length === 0 && record.kind !== "postgres") {
+    if (Object.keys(record.scaling).length === 0 && !DATABASE_KINDS.includes(record.kind)) {
         record.scaling = record.kind === "objectStorage" ? { concurrency: 0 } : { replicas: 1, replicaCpuMillicores: 500, replicaMemoryGb: 2 };
     }
 }
@@ -298,7 +322,7 @@ function patchSource(record: PipeRecord, arm: Json, ctx: HandlerContext): void {
     if (unknown.length > 0) throw badRequest(`cannot change ${unknown.join(", ")} of a ${record.kind} pipe`);
     if ("reversePrivateEndpointIds" in arm || "host" in arm)
         checkEndpointReferences(ctx.cloud, record.kind, { ...record.source, ...arm }, `source.${record.kind}`);
-    if (record.kind === "postgres") {
+    if (CDC_KINDS.includes(record.kind)) {
         const connection = Object.keys(arm).filter((field) => !["credentials", "tableMappingsToAdd", "tableMappingsToRemove"].includes(field));
         // The service re-validates the connection with the credentials sent along; none sent → authentication fails.
         if (connection.length > 0 && !isObject(arm.credentials))
@@ -310,7 +334,7 @@ function patchSource(record: PipeRecord, arm: Json, ctx: HandlerContext): void {
         if (SECRET_FIELDS[record.kind].includes(field)) {
             record.secrets[field] = value;
             record.credentialWrites++;
-        } else if (UNRETURNED_FIELDS[record.kind].includes(field)) {
+        } else if (UNRETURNED_FIELDS[record.kind]?.includes(field)) {
             record.unreturned[field] = value;
         } else if (field === "settings" && isObject(value)) {
             record.source.settings = withoutNulls({ ...(record.source.settings as Json), ...value });
@@ -325,8 +349,9 @@ function patchSource(record: PipeRecord, arm: Json, ctx: HandlerContext): void {
 
 function applyMappingDelta(record: PipeRecord, arm: Json): void {
     if (record.state !== "Paused" && record.state !== "Stopped") throw badRequest(`pipe is ${record.state}: the pipe must be paused to edit table mappings`);
-    const remove = new Set(((arm.tableMappingsToRemove as Json[] | undefined) ?? []).map(mappingKey));
-    let mappings = (record.source.tableMappings as Json[]).filter((mapping) => !remove.has(mappingKey(mapping)));
+    const key = (mapping: Json) => mappingKey(record.kind, mapping);
+    const remove = new Set(((arm.tableMappingsToRemove as Json[] | undefined) ?? []).map(key));
+    let mappings = (record.source.tableMappings as Json[]).filter((mapping) => !remove.has(key(mapping)));
     for (const mapping of (arm.tableMappingsToAdd as Json[] | undefined) ?? []) {
         if (mappings.some((existing) => existing.targetTable === mapping.targetTable)) throw badRequest(`duplicate targetTable ${String(mapping.targetTable)}`);
         mappings = [...mappings, clone(mapping)];
@@ -339,7 +364,7 @@ function applyMappingDelta(record: PipeRecord, arm: Json): void {
 }
 
 function command(record: PipeRecord, name: unknown, behaviour: PipesBehaviour): void {
-    const db = record.kind === "postgres";
+    const db = DATABASE_KINDS.includes(record.kind);
     if (name === "stop") {
         record.state = db ? "Pausing" : "Stopping";
         record.pending = [db ? "Paused" : "Stopped"];
@@ -455,7 +480,7 @@ export const pipeRoutes: RouteModule = {
         routes.cloud("PATCH", `${ITEM}/scaling`, (req, ctx) => {
             ctx.cloud.assertServiceRunning();
             const record = findPipe(ctx, req.params.pipeId);
-            if (record.kind === "postgres") throw badRequest("database pipes are scaled per service, not per pipe");
+            if (DATABASE_KINDS.includes(record.kind)) throw badRequest("database pipes are scaled per service, not per pipe");
             record.scaling = withoutNulls({ ...record.scaling, ...(req.body as Json) });
             const { behaviour } = pipesState(ctx.cloud);
             if (behaviour.transientZeroAfterScaling) record.scaledJustNow = true;

@@ -8,6 +8,11 @@ import type { SchemaNode } from "./openapiDocs";
  * `{connectionString}`, `{certificate, privateKey}`) sit in `oneOf` lists but require nothing, so every object
  * matches all of them and `oneOf` refuses any credentials. Each variant is read as requiring its own fields
  * (the user-name variant only its user name: a role-authenticated database source sends no password).
+ *
+ * Cloud: the PATCH arms of pipe sources require fields the reference client leaves out and the service accepts
+ * (vendor Terraform provider, internal/service/<vendor>/resource/<pipe>.go, the vendor prefixes elided): a table-mapping edit of a mysql or
+ * mongodb pipe sends only the delta (lines 5431, 5506), and a pubsub patch leaves out an unchanged
+ * service-account key (line 5544).
  */
 export function repairedSchemas(api: "self-hosted" | "cloud", schemas: Record<string, SchemaNode>): Record<string, SchemaNode> {
     if (api !== "cloud") return schemas;
@@ -22,6 +27,15 @@ export function repairedSchemas(api: "self-hosted" | "cloud", schemas: Record<st
     for (const [name, fields] of Object.entries(required)) {
         const schema = copy[name];
         if (schema && !Array.isArray(schema.required)) schema.required = fields;
+    }
+    const notRequired: Record<string, string[]> = {
+        DataPipePatchMySQLSource: ["host", "port"],
+        DataPipePatchMongoDBSource: ["uri", "readPreference"],
+        DataPipePatchPubSubSource: ["serviceAccountKey"],
+    };
+    for (const [name, fields] of Object.entries(notRequired)) {
+        const schema = copy[name];
+        if (schema && Array.isArray(schema.required)) schema.required = schema.required.filter((field) => !fields.includes(String(field)));
     }
     return copy;
 }

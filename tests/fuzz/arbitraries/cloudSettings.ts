@@ -10,7 +10,13 @@ export const organizationSettings: fc.Arbitrary<Input> = obj(
     {
         organizationId: uuid,
         name: text(255),
-        privateEndpoints: fc.uniqueArray(obj({ id: text(256) }, { description }), { selector: (e) => e.id, maxLength: 4 }),
+        privateEndpoints: fc.uniqueArray(
+            obj(
+                { id: text(256), cloudProvider: fc.constantFrom("aws", "gcp", "azure"), region: fc.constantFrom("eu-west-1", "us-central1", "eastus2") },
+                { description },
+            ),
+            { selector: (e) => e.id, maxLength: 4 },
+        ),
         timeouts,
     },
 );

@@ -24,7 +24,7 @@ type CredentialForm = keyof typeof credentialForms;
 interface SourcePart {
     source: Input;
     secrets: Input;
-    kind: "kafka" | "objectStorage" | "kinesis" | "postgres";
+    kind: "kafka" | "objectStorage" | "kinesis" | "pubsub" | "postgres" | "mysql" | "mongodb" | "bigquery";
 }
 
 const iamRole = fc.constantFrom("arn:aws:iam::123456789012:role/pipe", "projects/p/serviceAccounts/pipe");
@@ -178,6 +178,130 @@ const postgres: fc.Arbitrary<SourcePart> = fc
         return fc.tuple(source, credentials).map(([db, c]) => ({ source: { postgres: db }, secrets: { credentials: c }, kind: "postgres" as const }));
     });
 
+const pubsub: fc.Arbitrary<SourcePart> = fc.constantFrom("latest", "earliest", "timestamp").chain((seekType) =>
+    fc
+        .tuple(
+            obj(
+                {
+                    format: fc.constantFrom("JSONEachRow", "Avro", "Protobuf"),
+                    projectId: word,
+                    topic: text(255),
+                    seekType: fc.constant(seekType),
+                    ...(seekType === "timestamp" ? { seekTimestamp: fc.constantFrom("2026-01-31T23:59:00Z", "2024-02-29T00:00:00.000+02:00") } : {}),
+                },
+                {
+                    authentication: fc.constant("SERVICE_ACCOUNT"),
+                    filter: text(256),
+                    enableOrdering: fc.boolean(),
+                    ackDeadline: fc.integer({ min: 10, max: 600 }),
+                },
+            ),
+            secret,
+        )
+        .map(([source, key]) => ({ source: { pubsub: source }, secrets: { serviceAccountKey: key }, kind: "pubsub" as const })),
+);
+
+const snapshotSettings = {
+    allowNullableColumns: fc.boolean(),
+    initialLoadParallelism: fc.integer({ min: 1, max: 1024 }),
+    snapshotNumRowsPerPartition: fc.integer({ min: 1000, max: 1_000_000_000 }),
+    snapshotNumberOfParallelTables: fc.integer({ min: 1, max: 1024 }),
+};
+const cdcSettings = {
+    syncIntervalSeconds: fc.integer({ min: 1, max: 86_400 }),
+    pullBatchSize: fc.integer({ min: 1, max: 10_000_000 }),
+    deleteOnMerge: fc.boolean(),
+};
+
+const mysql: fc.Arbitrary<SourcePart> = fc
+    .tuple(fc.constantFrom(undefined, "basic", "IAM_ROLE"), fc.constantFrom("cdc", "snapshot", "cdc_only"), fc.constantFrom("mysql", "mariadb"))
+    .chain(([authentication, replicationMode, family]) => {
+        const settings = obj(
+            { replicationMode: fc.constant(replicationMode) },
+            {
+                ...cdcSettings,
+                ...snapshotSettings,
+                replicationMechanism: family === "mariadb" ? fc.constant("GTID") : fc.constantFrom("GTID", "FILE_POS"),
+                useCompression: fc.boolean(),
+            },
+        );
+        const mapping = tableMapping.map(({ partitionByExpr: _expr, ...rest }) => rest);
+        const source = obj(
+            {
+                host: fc.domain(),
+                settings,
+                tableMappings: fc.uniqueArray(mapping, { selector: (m) => m.targetTable, minLength: 1, maxLength: 3 }),
+                ...(authentication !== undefined ? { authentication: fc.constant(authentication) } : {}),
+                ...(authentication === "IAM_ROLE" ? { iamRole } : {}),
+            },
+            {
+                type: family === "mariadb" ? fc.constantFrom("mariadb", "rdsmariadb") : fc.constantFrom("mysql", "rdsmysql", "auroramysql"),
+                port: fc.integer({ min: 1, max: 65_535 }),
+                tlsHost: fc.domain(),
+                caCertificate: text(64),
+                disableTls: fc.boolean(),
+                skipCertVerification: fc.boolean(),
+                serverId: fc.integer({ min: 1, max: 4_294_967_295 }),
+            },
+        );
+        const credentials = authentication === "IAM_ROLE" ? fc.oneof(credentialForms.username, credentialForms.userPassword) : credentialForms.userPassword;
+        return fc.tuple(source, credentials).map(([db, c]) => ({ source: { mysql: db }, secrets: { credentials: c }, kind: "mysql" as const }));
+    });
+
+const mongodb: fc.Arbitrary<SourcePart> = fc.constantFrom("cdc", "snapshot", "cdc_only").chain((replicationMode) =>
+    fc
+        .tuple(
+            obj(
+                {
+                    uri: fc.domain().map((host) => `mongodb+srv://${host}`),
+                    readPreference: fc.constantFrom("primary", "primaryPreferred", "secondary", "secondaryPreferred", "nearest"),
+                    settings: obj(
+                        { replicationMode: fc.constant(replicationMode) },
+                        {
+                            ...cdcSettings,
+                            snapshotNumRowsPerPartition: fc.integer({ min: 1000, max: 1_000_000_000 }),
+                            snapshotNumberOfParallelTables: fc.integer({ min: 1, max: 1024 }),
+                            useJsonNativeFormat: fc.boolean(),
+                        },
+                    ),
+                    tableMappings: fc.uniqueArray(
+                        obj(
+                            { sourceDatabaseName: word, sourceCollection: word, targetTable: word },
+                            { tableEngine: fc.constantFrom("MergeTree", "ReplacingMergeTree", "Null") },
+                        ),
+                        { selector: (m) => m.targetTable, minLength: 1, maxLength: 3 },
+                    ),
+                },
+                { tlsHost: fc.domain(), caCertificate: text(64), disableTls: fc.boolean(), skipCertVerification: fc.boolean() },
+            ),
+            credentialForms.userPassword,
+        )
+        .map(([source, c]) => ({ source: { mongodb: source }, secrets: { credentials: c }, kind: "mongodb" as const })),
+);
+
+const bigquery: fc.Arbitrary<SourcePart> = fc
+    .tuple(
+        obj(
+            {
+                snapshotStagingPath: word.map((bucket) => `gs://${bucket}/staging/`),
+                tableMappings: fc.uniqueArray(
+                    obj(
+                        { sourceDatasetName: word, sourceTable: word, targetTable: word },
+                        {
+                            excludedColumns: fc.array(word, { maxLength: 2 }),
+                            tableEngine: fc.constantFrom("MergeTree", "ReplacingMergeTree", "Null"),
+                            sortOrder: fc.constantFrom("default", "custom"),
+                        },
+                    ).map(({ sortOrder, ...mapping }) => (sortOrder === "custom" ? { ...mapping, useCustomSortingKey: true, sortingKeys: ["id"] } : mapping)),
+                    { selector: (m) => m.targetTable, minLength: 1, maxLength: 3 },
+                ),
+            },
+            { settings: obj({}, { replicationMode: fc.constant("snapshot"), ...snapshotSettings }) },
+        ),
+        secret,
+    )
+    .map(([source, key]) => ({ source: { bigquery: source }, secrets: { serviceAccountKey: key }, kind: "bigquery" as const }));
+
 /** Destination columns (distinct names), each mapped from a source field. */
 const columns = fc.uniqueArray(word, { minLength: 1, maxLength: 4 }).chain((names) =>
     fc
@@ -214,7 +338,7 @@ const pipeSettings = obj(
 
 /** The destination (and mappings, scaling) that fit the source kind. */
 function fitting(kind: SourcePart["kind"]): fc.Arbitrary<Input> {
-    if (kind === "postgres")
+    if (kind === "postgres" || kind === "mysql" || kind === "mongodb" || kind === "bigquery")
         return obj({ destination: obj({}, { database: word, roles: fc.array(word, { maxLength: 2 }) }) }, { fieldMappings: fc.constant([]) });
     const scaling =
         kind === "objectStorage"
@@ -222,7 +346,7 @@ function fitting(kind: SourcePart["kind"]): fc.Arbitrary<Input> {
             : obj(
                   {},
                   {
-                      replicas: fc.integer({ min: 1, max: 10 }),
+                      replicas: fc.integer({ min: 1, max: 40 }),
                       replicaCpuMillicores: fc.integer({ min: 125, max: 2000 }),
                       replicaMemoryGb: fc.double({ min: 0.5, max: 8, noNaN: true }),
                   },
@@ -248,7 +372,7 @@ function fitting(kind: SourcePart["kind"]): fc.Arbitrary<Input> {
 
 /** A well-formed data pipe of any source kind, with exactly the secrets its authentication needs. */
 export const dataPipe: fc.Arbitrary<Input> = fc
-    .oneof(kafka, objectStorage, kinesis, postgres)
+    .oneof(kafka, objectStorage, kinesis, pubsub, postgres, mysql, mongodb, bigquery)
     .chain((part) =>
         fc
             .tuple(

@@ -39,7 +39,7 @@ export const pipeReversePrivateEndpoint: fc.Arbitrary<Input> = fc.oneof(
 
 /** A well-formed CDC capacity: one size, the other or both (4 GB per core), or none (only reported). */
 export const pipesCdcScaling: fc.Arbitrary<Input> = fc
-    .integer({ min: 1, max: 24 })
+    .integer({ min: 1, max: 32 })
     .chain((cores) =>
         fc.constantFrom<Input>(
             {},

@@ -1,5 +1,5 @@
 import { badRequest, ContractViolation } from "../../http/apiError";
-import type { PipesState } from "../../routes/pipes";
+import { CDC_KINDS, type PipesState } from "../../routes/pipes";
 import type { CloudState } from "../../store";
 
 /** The service's CDC capacity, shared by all its database pipes (contract-extended §6). */
@@ -41,7 +41,7 @@ export function cdcScalingState(cloud: CloudState): CdcScalingState {
  * (§6.3): before that, and after it, every call answers 400 and the values are forgotten.
  */
 export function availableScaling(state: CdcScalingState, pipes: PipesState): CdcScaling {
-    const provisioned = [...pipes.pipes.values()].some((pipe) => pipe.kind === "postgres" && pipe.state !== "Provisioning");
+    const provisioned = [...pipes.pipes.values()].some((pipe) => CDC_KINDS.includes(pipe.kind) && pipe.state !== "Provisioning");
     if (!provisioned) {
         state.current = undefined;
         state.pending = undefined;

@@ -189,6 +189,9 @@ export function startDelete(state: EndpointsState, record: EndpointRecord): void
     record.pending = [...Array<EndpointStatus>(state.behaviour.deletingReads).fill("Deleting"), "gone"];
 }
 
+/** The kinds that name their source by `host`, which may be an endpoint's DNS name. */
+const HOSTED_KINDS: readonly string[] = ["postgres", "mysql"];
+
 /** Every host name a pipe can use to reach the endpoint. */
 function hostNames(record: EndpointRecord): string[] {
     return [...record.dnsNames, ...record.privateDnsNames, ...record.customPrivateDnsMappings.map((m) => m.privateDnsName)].map((n) => n.toLowerCase());
@@ -199,11 +202,11 @@ function hostMatches(record: EndpointRecord, host: string): boolean {
     return hostNames(record).some((name) => (name.startsWith("*.") ? wanted.endsWith(name.slice(1)) && wanted.length > name.length - 1 : name === wanted));
 }
 
-/** The pipes that reach the source through the endpoint: kafka by id, postgres by host name (§5.6). */
+/** The pipes that reach the source through the endpoint: kafka by id, postgres and mysql by host name (§5.6). */
 export function pipesUsing(record: EndpointRecord, pipes: Iterable<PipeRecord>): PipeRecord[] {
     return [...pipes].filter((pipe) => {
         if (pipe.kind === "kafka") return ((pipe.source.reversePrivateEndpointIds as string[] | undefined) ?? []).includes(record.id);
-        return pipe.kind === "postgres" && typeof pipe.source.host === "string" && hostMatches(record, pipe.source.host);
+        return HOSTED_KINDS.includes(pipe.kind) && typeof pipe.source.host === "string" && hostMatches(record, pipe.source.host);
     });
 }
 
@@ -228,7 +231,7 @@ export function checkEndpointReferences(cloud: CloudState, kind: string, arm: Js
             if (record.type === "MSK_MULTI_VPC" && typeof arm.brokers === "string") checkMskBrokers(record, arm.brokers);
         });
     }
-    if (kind === "postgres" && typeof arm.host === "string") {
+    if (HOSTED_KINDS.includes(kind) && typeof arm.host === "string") {
         const record = [...endpoints.values()].find((endpoint) => hostMatches(endpoint, arm.host as string));
         if (record) return requireReady(record, `host ${arm.host} belongs to`);
         if (MINTED_SUFFIXES.some((suffix) => (arm.host as string).toLowerCase().endsWith(suffix))) {
