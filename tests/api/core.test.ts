@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { redact } from "../../provider/api/http/redact";
 import { z } from "zod";
 import { Settings } from "../../provider/settings/config";
 import { ApiClient } from "../../provider/api/http/client";
@@ -149,6 +150,19 @@ describe("HTTP core", () => {
         assert.equal(server.seen.length, 4);
         assert.equal(limiter.stats.waits, 1);
         assert.ok(clock.now() - start >= 1000, "the fourth request waited for the window");
+    });
+});
+
+describe("redact", () => {
+    it("also hides what a base64 secret decodes to, line by line, and leaves words that are not base64 text alone", () => {
+        const keyFile = '{\n  "type": "service_account",\n  "private_key": "-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\\n"\n}';
+        const encoded = Buffer.from(keyFile).toString("base64");
+        const echo = `could not parse ${keyFile} (line 3: "private_key": "-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\\n")`;
+        const text = redact(echo, [encoded]);
+        assert.ok(!text.includes("MIIEvQIBADANBgkqhkiG9w0BAQEFAASC"), text);
+        assert.ok(!text.includes("service_account"), text);
+        assert.equal(redact("Password1234abcd is fine", ["Password1234abcd"]), "[redacted] is fine");
+        assert.equal(redact("the word abcdabcdabcdabcd", ["zzzzzzzzzzzzzzzz"]), "the word abcdabcdabcdabcd");
     });
 });
 

@@ -7,7 +7,9 @@ const MARK = "[redacted]";
  */
 function formsOf(secret: string): string[] {
     const once = JSON.stringify(secret).slice(1, -1);
+    const decoded = base64Text(secret);
     const forms = [
+        ...(decoded === undefined ? [] : formsOf(decoded)),
         secret,
         once,
         JSON.stringify(once).slice(1, -1),
@@ -21,6 +23,18 @@ function formsOf(secret: string): string[] {
             .filter((line) => line.length >= 8),
     ];
     return [...new Set(forms)].filter((form) => form !== "").sort((a, b) => b.length - a.length);
+}
+
+/**
+ * The text a base64 secret stands for (a service-account key file is sent encoded), when it is one: a server may
+ * echo what it decoded.
+ */
+function base64Text(secret: string): string | undefined {
+    const compact = secret.replace(/\s+/g, "");
+    if (compact.length < 16 || compact.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(compact)) return undefined;
+    const text = Buffer.from(compact, "base64").toString("utf8");
+    // Only text that is printable and encodes back to the secret: not every word of letters is base64 of something.
+    return /^[\x20-\x7e\t\r\n]+$/.test(text) && Buffer.from(text).toString("base64") === compact ? text : undefined;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
