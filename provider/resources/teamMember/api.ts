@@ -77,11 +77,13 @@ export class TeamApi {
     }
 
     private async findIn<W extends { email: string }>(key: string, list: () => Promise<W[]>, email: string): Promise<W | undefined> {
+        // A list loaded for the cache just now is fresh: a miss in it needs no second request.
+        let loaded: W[] | undefined;
         if (this.client.lists.enabled) {
-            const hit = (await this.client.lists.get(key, list)).find((item) => sameEmail(item.email, email));
+            const hit = (await this.client.lists.get(key, async () => (loaded = await list()))).find((item) => sameEmail(item.email, email));
             if (hit) return hit;
         }
-        return (await list()).find((item) => sameEmail(item.email, email));
+        return (loaded ?? (await list())).find((item) => sameEmail(item.email, email));
     }
 }
 
