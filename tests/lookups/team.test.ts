@@ -1,55 +1,13 @@
 import assert from "node:assert/strict";
 import * as pulumi from "@pulumi/pulumi";
-import { Emulator } from "../emulator";
+import type { Emulator } from "../emulator";
+import { useLookupEmulator, valueOf } from "../support/lookupEmulator";
 import { getTeam, getTeamMembers, getTeamMembersOutput, getTeamOutput, search, searchOutput } from "../../sdk/functions/observability";
 
-/** The value of an Output outside a Pulumi program, rejected when the Output failed (the SDK's own accessor). */
-function valueOf<T>(output: pulumi.Output<T>): Promise<T> {
-    return (output as unknown as { promise(): Promise<T> }).promise();
-}
-
 describe("Team and search lookups (in the program's process, against the emulator)", function () {
+    const lookups = useLookupEmulator({ OBSERVABILITY_READ_CACHE_MS: "0" });
     let emu: Emulator;
-    const saved: Record<string, string | undefined> = {};
-
-    function setEnv(values: Record<string, string | undefined>): void {
-        for (const [key, value] of Object.entries(values)) {
-            if (!(key in saved)) saved[key] = process.env[key];
-            if (value === undefined) delete process.env[key];
-            else process.env[key] = value;
-        }
-    }
-
-    before(async function () {
-        pulumi.runtime.setAllConfig({});
-        emu = await Emulator.start({ rateLimits: false });
-        setEnv({
-            ...emu.env(),
-            OBSERVABILITY_VARIANT: undefined,
-            OBSERVABILITY_RETRY_BASE_DELAY_MS: "1",
-            OBSERVABILITY_RETRY_BUDGET_MS: "2000",
-            OBSERVABILITY_SELF_HOSTED_RATE_LIMIT: "10000/1s",
-            OBSERVABILITY_READ_CACHE_MS: "0",
-        });
-    });
-
-    after(async function () {
-        for (const [key, value] of Object.entries(saved)) {
-            if (value === undefined) delete process.env[key];
-            else process.env[key] = value;
-        }
-        await emu?.close();
-    });
-
-    beforeEach(function () {
-        emu.clearRequests();
-        emu.clearInvalidRequests();
-    });
-
-    afterEach(function () {
-        assert.deepEqual(emu.invalidRequests, []);
-        assert.deepEqual(emu.serverErrors, []);
-    });
+    before(() => (emu = lookups.emu));
 
     const calls = () =>
         emu.requests.map((r) => `${r.method} ${r.path}${Object.keys(r.query).length ? `?${new URLSearchParams(r.query as Record<string, string>)}` : ""}`);
