@@ -116,8 +116,8 @@ describe("TeamMember (through the real host, against the emulator)", function ()
         assert.equal(state("eve").outputs.status, "member");
         assert.equal(state("eve").outputs.memberId, existing.id);
         assert.equal(state("fay").outputs.invitationId, invited.invitationId);
-        assert.match(stack.host.stderr, new RegExp(`eve@example.com is already a member of the team \\(member ${existing.id}\\)`));
-        assert.match(stack.host.stderr, new RegExp(`fay@example.com is already invited \\(invitation ${invited.invitationId as string}`));
+        await stack.host.stderrMatching(new RegExp(`eve@example.com is already a member of the team \\(member ${existing.id}\\)`));
+        await stack.host.stderrMatching(new RegExp(`fay@example.com is already invited \\(invitation ${invited.invitationId as string}`));
         assert.deepEqual((await stack.engine.refresh()).same.sort(), ["eve", "fay"]);
     });
 
@@ -134,7 +134,7 @@ describe("TeamMember (through the real host, against the emulator)", function ()
         assert.deepEqual(writes(), [], "no route renames an invitation");
         assert.equal(state().outputs.name, "Gustav");
         assert.deepEqual([...team().invitations.values()], before, "the stored invitation is as it was");
-        assert.match(stack.host.stderr, /no route renames a member or an invitation: nothing was sent/);
+        await stack.host.stderrMatching(/no route renames a member or an invitation: nothing was sent/);
 
         await assert.rejects(stack.engine.up(declare({ email: "nobody@example.com", adoptId: "nobody@example.com" }, "nobody")), /no such object/);
     });
