@@ -22,6 +22,8 @@ import { sourceExport } from "./resources/source/export";
 import { source as sourceProvider } from "./resources/source/provider";
 import { savedSearchExport } from "./resources/savedSearch/export";
 import { savedSearch as savedSearchProvider } from "./resources/savedSearch/provider";
+import { teamMemberExport } from "./resources/teamMember/export";
+import { teamMember as teamMemberProvider } from "./resources/teamMember/provider";
 import { webhookExport } from "./resources/webhook/export";
 import { webhook as webhookProvider } from "./resources/webhook/provider";
 
@@ -43,6 +45,7 @@ export const registry = {
     savedSearch: { provider: savedSearchProvider, export: savedSearchExport },
     webhook: { provider: webhookProvider, export: webhookExport },
     alert: { provider: alertProvider, export: alertExport },
+    teamMember: { provider: teamMemberProvider, export: teamMemberExport },
     pipeReversePrivateEndpoint: { provider: pipeReversePrivateEndpointProvider, export: pipeReversePrivateEndpointExport },
     dataPipe: { provider: dataPipeProvider, export: dataPipeExport },
     pipesCdcScaling: { provider: pipesCdcScalingProvider, export: pipesCdcScalingExport },

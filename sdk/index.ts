@@ -13,4 +13,5 @@ export * from "./resources/pipesCdcScaling";
 export * from "./resources/queryEndpoint";
 export * from "./resources/source";
 export * from "./resources/savedSearch";
+export * from "./resources/teamMember";
 export * from "./resources/webhook";

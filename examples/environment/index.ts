@@ -1,5 +1,6 @@
 // One environment of a service, declared from an empty team: the connection the sources read through, log and
-// trace sources, a saved search, a Slack and an on-call webhook, the service's dashboard and the alerts on it.
+// trace sources, a saved search, a Slack and an on-call webhook, the service's dashboard and the alerts on it, and
+// (self-hosted) the two people who have access.
 // Every id one resource takes from another is that resource's output, so the engine creates parents first and
 // deletes children first. What differs between environments (names, thresholds, URLs, secrets) is stack config.
 import * as pulumi from "@pulumi/pulumi";
@@ -160,3 +161,13 @@ export const searchAlert = new obs.Alert("errors-search", {
 
 export const sourceIds = { logs: logs.id, traces: traces.id };
 export const webhookIds = { slack: slack.id, oncall: oncall.id };
+
+// Who has access: invited by email, members once they accept. The self-hosted API only: access to a managed service
+// is given in the cloud console (its API has no team routes). The invitation URLs are secret outputs.
+const members = managed
+    ? []
+    : [
+          new obs.TeamMember("lead", { email: config.require("teamLead"), name: "Team lead" }),
+          new obs.TeamMember("developer", { email: config.require("teamDeveloper"), name: "Developer" }),
+      ];
+export const memberStatus = members.map((member) => ({ email: member.email, status: member.status }));

@@ -62,14 +62,14 @@ function locate(apis: Apis, operation: string, args: LookupTarget): Observabilit
 }
 
 /** The self-hosted client, or a clear refusal when the call (or the `variant` setting) asks for the managed variant. */
-function selfHostedOnly(apis: Apis, operation: string, what: string, variant: Variant | undefined): ApiClient {
+export function selfHostedOnly(apis: Apis, operation: string, what: string, variant: Variant | undefined): ApiClient {
     if (apis.settings.variant(variant) === "managed") {
         throw new ConfigurationError(`${operation}: the managed variant has no ${what}; pass \`variant: "self-hosted"\` and set the self-hosted API settings`);
     }
     return apis.selfHosted();
 }
 
-function parseArgs<S extends z.ZodType>(operation: string, schema: S, args: unknown): z.output<S> {
+export function parseArgs<S extends z.ZodType>(operation: string, schema: S, args: unknown): z.output<S> {
     const parsed = schema.safeParse(args);
     if (parsed.success) return parsed.data;
     const problems = parsed.error.issues.map((issue) => `${propertyPath(issue.path) || "arguments"}: ${issue.message}`);

@@ -22,6 +22,10 @@ interface SettingDefinition {
 export const SETTINGS = {
     apiUrl: { env: "OBSERVABILITY_API_URL", description: "self-hosted API base URL" },
     apiKey: { env: "OBSERVABILITY_API_KEY", description: "self-hosted personal API access key", secret: true },
+    apiKeyEmail: {
+        env: "OBSERVABILITY_API_KEY_EMAIL",
+        description: "email of the self-hosted API key's own user: a `TeamMember` declaring it is refused at preview",
+    },
     cloudUrl: { env: "OBSERVABILITY_CLOUD_URL", description: "cloud API base URL" },
     keyId: { env: "OBSERVABILITY_KEY_ID", description: "cloud API key id" },
     keySecret: { env: "OBSERVABILITY_KEY_SECRET", description: "cloud API key secret", secret: true },

@@ -2,10 +2,13 @@
 // environment), and read only. Each comes as `getX` (a promise) and `getXOutput` (an Output, taking Outputs).
 import * as pulumi from "@pulumi/pulumi";
 import * as lookups from "../../provider/lookups/observability";
+import * as teamLookups from "../../provider/lookups/team";
+import type { SearchArgs, SearchRow, Team, TeamLookupArgs, TeamMembers } from "../../provider/lookups/team";
 import type { DashboardSummary, LookupTarget, QuerySeriesArgs, SeriesRow, Source, Webhook } from "../../provider/lookups/schema";
 import { ArgsOf } from "../args";
 import { programApis } from "./settings";
 
+export type { InvitationSummary, SearchRow, Team, TeamMembers, TeamMemberSummary } from "../../provider/lookups/team";
 export type { DashboardSummary, SeriesKey, SeriesRow, Source as ObservabilitySource, Webhook as ObservabilityWebhook } from "../../provider/lookups/schema";
 
 /** Where a lookup reads: the variant and, for managed, the organization and service (all default to the settings). */
@@ -16,6 +19,14 @@ export type LookupOutputArgs = ArgsOf<LookupTarget>;
 export type QuerySeriesArguments = QuerySeriesArgs;
 /** {@link QuerySeriesArguments} whose properties may be Outputs. */
 export type QuerySeriesOutputArgs = ArgsOf<QuerySeriesArgs>;
+/** Arguments of the team lookups: only the variant, which must be self-hosted (the default). */
+export type TeamArgs = TeamLookupArgs;
+/** {@link TeamArgs} whose properties may be Outputs. */
+export type TeamOutputArgs = ArgsOf<TeamLookupArgs>;
+/** Arguments of {@link search}. */
+export type SearchArguments = SearchArgs;
+/** {@link SearchArguments} whose properties may be Outputs. */
+export type SearchOutputArgs = ArgsOf<SearchArgs>;
 
 /**
  * Every dashboard of the variant, with its tiles' ids and names.
@@ -83,4 +94,55 @@ export function querySeries(args: QuerySeriesArguments): Promise<SeriesRow[]> {
  */
 export function querySeriesOutput(args: QuerySeriesOutputArgs): pulumi.Output<SeriesRow[]> {
     return pulumi.output(args).apply((plain) => querySeries(plain));
+}
+
+/**
+ * The team the self-hosted API key belongs to: its id and name (server 2.29.0 and later; the managed variant has no
+ * team routes).
+ * @param args The variant, self-hosted (the default).
+ */
+export function getTeam(args: TeamArgs = {}): Promise<Team> {
+    return teamLookups.getTeam(programApis(), args);
+}
+
+/**
+ * {@link getTeam} as an Output.
+ * @param args The variant, self-hosted (the default).
+ */
+export function getTeamOutput(args: TeamOutputArgs = {}): pulumi.Output<Team> {
+    return pulumi.output(args).apply((plain) => getTeam(plain));
+}
+
+/**
+ * The self-hosted team's members (`isCurrentUser` marks the API key's own user) and pending invitations. Invitation
+ * URLs are credentials and are left out; a `TeamMember` resource reports its own as a secret output.
+ * @param args The variant, self-hosted (the default).
+ */
+export function getTeamMembers(args: TeamArgs = {}): Promise<TeamMembers> {
+    return teamLookups.getTeamMembers(programApis(), args);
+}
+
+/**
+ * {@link getTeamMembers} as an Output.
+ * @param args The variant, self-hosted (the default).
+ */
+export function getTeamMembersOutput(args: TeamOutputArgs = {}): pulumi.Output<TeamMembers> {
+    return pulumi.output(args).apply((plain) => getTeamMembers(plain));
+}
+
+/**
+ * Rows of a log or trace source from the self-hosted search route (server 2.27.0 and later): `maxResults` rows
+ * (default 100) from `offset`, read in pages of at most 2000. Bad arguments are refused before anything is sent.
+ * @param args The source, the time window, the filter, the columns, the order and how many rows.
+ */
+export function search(args: SearchArguments): Promise<SearchRow[]> {
+    return teamLookups.search(programApis(), args);
+}
+
+/**
+ * {@link search} as an Output.
+ * @param args The source, the time window, the filter, the columns, the order and how many rows.
+ */
+export function searchOutput(args: SearchOutputArgs): pulumi.Output<SearchRow[]> {
+    return pulumi.output(args).apply((plain) => search(plain));
 }

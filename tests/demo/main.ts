@@ -1,7 +1,7 @@
 /**
  * `npm run demo`: the root stack (the program `main:` in Pulumi.yaml names, config from Pulumi.dev.yaml) applied
  * against the embedded emulator, started with an empty team, through Pulumi's own dynamic-provider host, as
- * `pulumi up --stack dev` would: create the whole environment, update one changed input in place, refresh with no
+ * `pulumi up --stack dev` would: create the whole environment (its two team members invited), update one changed input in place, refresh with no
  * drift, preview with no change, destroy, and check that the team is empty again. It prints what happened to each
  * resource and exits non-zero when a step does not do what it should.
  */
@@ -74,11 +74,12 @@ async function main(): Promise<void> {
     try {
         const { result: created } = await run("pulumi up (create)", () => up());
         const declared = created.created.length;
-        expect(declared === 9 && created.steps.every((step) => step.op === "create"), "the first up creates all nine resources");
+        expect(declared === 11 && created.steps.every((step) => step.op === "create"), "the first up creates all eleven resources");
         const made = team.inventory();
         const expected = { connections: 1, sources: 2, savedSearches: 1, webhooks: 2, dashboards: 1, alerts: 2 };
         for (const [collection, count] of Object.entries(expected))
             expect(made[collection].count === count, `the team holds ${count} ${collection} after create`);
+        expect(team.invitations.size === 2, "the team's two people are invited");
         console.log(`  team: ${teamContents(team)}`);
 
         config["demo:errorThreshold"] = "150";
@@ -96,6 +97,7 @@ async function main(): Promise<void> {
         expect(destroyed.deleted.length === declared, "destroy deletes every resource");
         const left = Object.entries(team.inventory()).filter(([, { count }]) => count > 0);
         expect(left.length === 0, `destroy leaves the team empty (left: ${left.map(([c, { count }]) => `${count} ${c}`).join(", ")})`);
+        expect(team.invitations.size === 0, "destroy revokes the invitations");
         console.log(`  team: ${teamContents(team)}`);
         expect(emu.invalidRequests.length === 0 && emu.serverErrors.length === 0, "every request followed the API documents");
         console.log(

@@ -12,8 +12,10 @@ import { ROUTE_MODULES } from "./routes";
 import { buildRouter } from "./routes/registry";
 import type { EmulatorStore } from "./store";
 import { CloudState } from "./store/cloudState";
+import { acceptInvitation, addMember } from "./domain/team";
 import { buildFixtures, type Fixtures, seedTeam } from "./store/fixtures";
 import { TeamStore } from "./store/teamStore";
+import type { TeamUser } from "./store/types";
 import type { Credentials, InvalidRequest, RecordedRequest } from "./types";
 import { loadOpenApiDocuments } from "./validation/openapiDocs";
 import { RequestValidator } from "./validation/requestValidator";
@@ -65,6 +67,7 @@ export class Emulator {
         readonly managedConnectionId: string,
         readonly clock: Clock,
         rateLimits: RateLimits,
+        private readonly ids: IdFactory,
     ) {
         this.rateLimits = rateLimits;
         this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -103,6 +106,9 @@ export class Emulator {
             seedTeam(store.selfHosted, seeded);
             seedTeam(store.managed, seeded);
         } else store.managed.connections.set(fixtures.connection.id, { ...structuredClone(fixtures.connection), name: "Platform connection" });
+        // The key's own user, drawn after the fixtures so that their ids stay as they were.
+        const keyUser = addMember(store.selfHosted, ids, nowIso(), "emulator@example.com", "Emulator User");
+        store.selfHosted.keyUserId = keyUser.id;
         const docs = loadOpenApiDocuments(options.openApiDir);
         const rateLimits = new RateLimits(clock, options.rateLimits ?? true);
         const server = createServer();
@@ -110,7 +116,7 @@ export class Emulator {
             server.once("error", reject);
             server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
         });
-        const emulator = new Emulator(server, credentials, store, seeded, fixtures.connection.id, clock, rateLimits);
+        const emulator = new Emulator(server, credentials, store, seeded, fixtures.connection.id, clock, rateLimits, ids);
         const deps: PipelineDeps = {
             credentials,
             router: buildRouter(ROUTE_MODULES),
@@ -156,6 +162,19 @@ export class Emulator {
     /** Cloud state: the organization, and the service state switch (`emu.cloud.setServiceState("idle")`). */
     get cloud(): CloudState {
         return this.store.cloud;
+    }
+
+    /**
+     * The self-hosted team's invitation for `email` is followed out of band: the invitation is consumed and the
+     * person becomes a member (with `name`, else the invitation's name). Throws when no invitation names the email.
+     */
+    acceptInvitation(email: string, name?: string): TeamUser {
+        return acceptInvitation(this.store.selfHosted, this.ids, new Date(this.clock.now()).toISOString(), email, name);
+    }
+
+    /** A user joins the self-hosted team without any invitation through the API (as one made in the web UI). */
+    addTeamMember(email: string, name?: string): TeamUser {
+        return addMember(this.store.selfHosted, this.ids, new Date(this.clock.now()).toISOString(), email, name);
     }
 
     /** Forgets the recorded requests. */

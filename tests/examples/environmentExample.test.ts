@@ -13,7 +13,9 @@ const EXAMPLE = path.join(REPO_ROOT, "examples", "environment");
 const ENGINE_PASSWORD = "engine-pw-5f1e9a";
 const ONCALL_TOKEN = "oncall-token-83b2c4";
 
-const EVERYTHING = ["engine", "errors", "errors-high", "errors-search", "logs", "oncall", "service", "slack", "traces"];
+const EVERYTHING = ["developer", "engine", "errors", "errors-high", "errors-search", "lead", "logs", "oncall", "service", "slack", "traces"];
+/** Self-hosted only: the connection and the team members (the managed variant has neither route). */
+const SELF_HOSTED_ONLY = ["developer", "engine", "lead"];
 
 /** Which source each tile and the filter of the dashboard query, by the source resource's name. */
 const TILE_SOURCES: Record<string, "logs" | "traces"> = { Errors: "logs", Requests: "traces", "p95 latency": "traces", "Recent errors": "logs" };
@@ -55,7 +57,7 @@ describe("examples/environment: a whole environment from an empty team (the prog
         const slackUrl = config["demo:slackUrl"];
         const run = (mode?: "preview") =>
             runProgram({ program: path.join(EXAMPLE, "index.ts"), engine, config, secretKeys, project: "environment", stack: "dev", mode });
-        const declared = variant === "managed" ? EVERYTHING.filter((name) => name !== "engine") : EVERYTHING;
+        const declared = variant === "managed" ? EVERYTHING.filter((name) => !SELF_HOSTED_ONLY.includes(name)) : EVERYTHING;
 
         const recorder = recordRegistrations();
         let first;
@@ -106,6 +108,18 @@ describe("examples/environment: a whole environment from an empty team (the prog
             [logs.id],
         );
         assert.equal(team.alerts.size, 2);
+        if (variant === "self-hosted") {
+            assert.deepEqual(
+                [...team.invitations.values()].map((i) => [i.email, i.name]).sort(),
+                [
+                    [config["demo:teamDeveloper"], "Developer"],
+                    [config["demo:teamLead"], "Team lead"],
+                ],
+                "both people are invited",
+            );
+            assert.deepEqual(recorder.seen.get("lead")?.secretOutputs, ["invitationUrl"]);
+        } else assert.equal(team.invitations.size, 0, "no member is declared on the managed variant");
+        const invitationTokens = [...team.invitations.values()].map((i) => i.token);
         const tileAlert = one(team.alerts, "tile alert", (a) => a.source === "tile");
         assert.equal(tileAlert.dashboardId, dashboard.id);
         assert.equal(tileAlert.tileId, dashboard.tiles.find((tile) => tile.name === "Errors")?.id, "the tile alert watches the Errors tile");
@@ -134,7 +148,7 @@ describe("examples/environment: a whole environment from an empty team (the prog
                 ["inputs", resource.inputs],
             ] as const) {
                 const plain = plainPart(properties, secret);
-                for (const value of [ENGINE_PASSWORD, ONCALL_TOKEN, slackUrl])
+                for (const value of [ENGINE_PASSWORD, ONCALL_TOKEN, slackUrl, ...invitationTokens])
                     assert.ok(!plain.includes(value), `${name}'s plain ${what} do not hold ${value}`);
             }
         }
@@ -172,6 +186,7 @@ describe("examples/environment: a whole environment from an empty team (the prog
             ([collection, { count }]) => count > 0 && !(variant === "managed" && collection === "connections"),
         );
         assert.deepEqual(left, [], "the team is empty again");
+        assert.equal(team.invitations.size, 0, "the invitations are revoked");
         if (variant === "managed") assert.deepEqual(team.inventory().connections.ids, [emu.managedConnectionId], "only the platform connection remains");
         assert.deepEqual(emu.invalidRequests, []);
         assert.deepEqual(emu.serverErrors, []);

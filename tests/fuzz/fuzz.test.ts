@@ -150,18 +150,21 @@ describe("fuzzing: check and diff of every resource (fast-check, in process)", f
                         return { input: replaceAt(input, place, hostile), place, hostile };
                     });
 
-            it("refuses a hostile id (traversal, query, control characters, 100 KB) at its place", async function () {
-                await fc.assert(
-                    fc.asyncProperty(
-                        hostileAt((input) => idPaths(input).filter((p) => !subject.freeIds?.includes(propertyPath(p)))),
-                        async ({ input, place }) => {
-                            await refusedAt(subject, input, place);
-                            noRequests();
-                        },
-                    ),
-                    settings(150),
-                );
-            });
+            // A kind whose inputs hold no hex24 or UUID id (a team member, named by email) has no place to put one.
+            const hasIds = fc.sample(subject.valid, { seed: SEED, numRuns: 50 }).some((input) => idPaths(plain(input)).length > 0);
+            if (hasIds)
+                it("refuses a hostile id (traversal, query, control characters, 100 KB) at its place", async function () {
+                    await fc.assert(
+                        fc.asyncProperty(
+                            hostileAt((input) => idPaths(input).filter((p) => !subject.freeIds?.includes(propertyPath(p)))),
+                            async ({ input, place }) => {
+                                await refusedAt(subject, input, place);
+                                noRequests();
+                            },
+                        ),
+                        settings(150),
+                    );
+                });
 
             it("refuses an unknown key at any depth, naming its path, and sends nothing", async function () {
                 const openMap = (p: Path) => subject.openMaps?.includes(propertyPath(p)) ?? false;

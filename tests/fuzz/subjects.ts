@@ -23,6 +23,8 @@ import { savedSearch, webhook } from "./arbitraries/environment";
 import { savedSearchSchema } from "../../provider/resources/savedSearch/schema";
 import { webhookSchema } from "../../provider/resources/webhook/schema";
 import { pipeReversePrivateEndpoint, pipesCdcScaling } from "./arbitraries/pipeNetworking";
+import { teamMember } from "./arbitraries/teamMember";
+import { teamMemberSchema } from "../../provider/resources/teamMember/schema";
 
 /** One resource type under fuzzing: its provider, its schema, well-formed inputs and what its docs promise. */
 export interface FuzzSubject {
@@ -234,6 +236,18 @@ export const SUBJECTS: readonly FuzzSubject[] = [
         replaceKeys: new Set(TARGET_KEYS),
         openMaps: key === "webhook" ? ["headers", "queryParams"] : [],
     })),
+    {
+        key: "teamMember",
+        typeName: "TeamMember",
+        provider: fuzzable(registry.teamMember.provider),
+        schema: teamMemberSchema,
+        valid: asJson(teamMember),
+        computed: obj({ status: fc.constantFrom("pending", "member") }, { memberId: hex24, invitationId: hex24, invitationUrl: fc.webUrl() }),
+        unmanagedWhenOmitted: [],
+        // Another address is another person; the name changes in state only.
+        fixedFields: ["email"],
+        replaceKeys: new Set(["email"]),
+    },
     {
         key: "pipeReversePrivateEndpoint",
         typeName: "PipeReversePrivateEndpoint",

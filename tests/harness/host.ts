@@ -314,6 +314,31 @@ export class ProviderHost {
         return this.stderrText;
     }
 
+    /**
+     * Resolves once the host's stderr matches `pattern`: a warning the host logs reaches the pipe after the call that
+     * logged it has answered, so a test waits for the line itself (failing after `timeoutMs`, then naming what came).
+     */
+    stderrMatching(pattern: RegExp, timeoutMs = 10_000): Promise<void> {
+        const child = this.child;
+        return new Promise((resolve, reject) => {
+            const check = () => {
+                if (!pattern.test(this.stderrText)) return;
+                cleanup();
+                resolve();
+            };
+            const timer = setTimeout(() => {
+                cleanup();
+                reject(new Error(`the host's stderr never matched ${String(pattern)}:\n${this.stderrText}`));
+            }, timeoutMs);
+            const cleanup = () => {
+                clearTimeout(timer);
+                child.stderr?.off("data", check);
+            };
+            child.stderr?.on("data", check);
+            check();
+        });
+    }
+
     /** Process id of the host. */
     get pid(): number | undefined {
         return this.child.pid;

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import * as pulumi from "@pulumi/pulumi";
-import { Emulator } from "../emulator";
+import type { Emulator } from "../emulator";
+import { useLookupEmulator, valueOf } from "../support/lookupEmulator";
 import {
     getDashboards,
     getDashboardsOutput,
@@ -12,55 +13,10 @@ import {
     querySeriesOutput,
 } from "../../sdk/functions/observability";
 
-/** The value of an Output outside a Pulumi program, rejected when the Output failed (the SDK's own accessor). */
-function valueOf<T>(output: pulumi.Output<T>): Promise<T> {
-    return (output as unknown as { promise(): Promise<T> }).promise();
-}
-
 describe("Lookup functions (in the program's process, against the emulator)", function () {
+    const lookups = useLookupEmulator();
     let emu: Emulator;
-    const saved: Record<string, string | undefined> = {};
-
-    // Outside a Pulumi program `runtime.getConfig` answers nothing, so the environment fallback applies.
-    function setEnv(values: Record<string, string | undefined>): void {
-        for (const [key, value] of Object.entries(values)) {
-            if (!(key in saved)) saved[key] = process.env[key];
-            if (value === undefined) delete process.env[key];
-            else process.env[key] = value;
-        }
-    }
-
-    before(async function () {
-        // No stack configuration in this process (another test may have run a program), so the environment counts.
-        pulumi.runtime.setAllConfig({});
-        emu = await Emulator.start({ rateLimits: false });
-        setEnv({
-            ...emu.env(),
-            OBSERVABILITY_VARIANT: undefined,
-            OBSERVABILITY_RETRY_BASE_DELAY_MS: "1",
-            OBSERVABILITY_RETRY_BUDGET_MS: "2000",
-            OBSERVABILITY_SELF_HOSTED_RATE_LIMIT: "10000/1s",
-            OBSERVABILITY_CLOUD_RATE_LIMIT: "10000/1s",
-        });
-    });
-
-    after(async function () {
-        for (const [key, value] of Object.entries(saved)) {
-            if (value === undefined) delete process.env[key];
-            else process.env[key] = value;
-        }
-        await emu?.close();
-    });
-
-    beforeEach(function () {
-        emu.clearRequests();
-        emu.clearInvalidRequests();
-    });
-
-    afterEach(function () {
-        assert.deepEqual(emu.invalidRequests, []);
-        assert.deepEqual(emu.serverErrors, []);
-    });
+    before(() => (emu = lookups.emu));
 
     const calls = () =>
         emu.requests.map(

@@ -2,6 +2,8 @@
 export interface ApiErrorOptions {
     /** Self-hosted only: answer this plain text instead of JSON (e.g. dashboards' `Not Found`). */
     selfHostedText?: string;
+    /** Self-hosted only: answer this JSON body instead of `{message}` (the team routes' validation middleware). */
+    selfHostedBody?: unknown;
     /** Self-hosted only: the JSON key that carries the message (`message`, or `error` for charts). */
     selfHostedKey?: "message" | "error";
     /** Cloud only: the upper-snake code prefixed to the message; derived from the status when omitted. */

@@ -49,6 +49,7 @@ export const selfHostedTransport: Transport = {
     },
     error(error, headers) {
         if (error.options.selfHostedText !== undefined) return text(error.status, error.options.selfHostedText, headers);
+        if (error.options.selfHostedBody !== undefined) return json(error.status, error.options.selfHostedBody, headers);
         return json(error.status, { [error.options.selfHostedKey ?? "message"]: error.message }, headers);
     },
     unauthorized(headers) {

@@ -10,6 +10,8 @@ import { pipeNetworkingRoutes } from "./pipeNetworking";
 import { pipeRoutes } from "./pipes";
 import { queryEndpointRoutes } from "./queryEndpoint";
 import { selfHostedRootRoutes } from "./selfHosted/root";
+import { searchRoutes } from "./selfHosted/search";
+import { teamRoutes } from "./selfHosted/team";
 import type { RouteModule } from "./types";
 
 /** Every route module, registered in this order (the first matching route wins). */
@@ -22,6 +24,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
     savedSearchRoutes,
     webhookRoutes,
     chartRoutes,
+    teamRoutes,
+    searchRoutes,
     organizationRoutes,
     queryEndpointRoutes,
     pipeRoutes,

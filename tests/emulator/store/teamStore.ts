@@ -1,4 +1,4 @@
-import type { Alert, Connection, Dashboard, SavedSearch, Source, Webhook } from "./types";
+import type { Alert, Connection, Dashboard, JsonObject, SavedSearch, Source, TeamInvitation, TeamUser, Webhook } from "./types";
 
 /** Everything one team (self-hosted) or one managed service holds. Maps keep insertion order. */
 export class TeamStore {
@@ -17,6 +17,18 @@ export class TeamStore {
     pageSize = 1000;
     /** Hostnames exempt from the private-address check of webhook URLs (the server's `WEBHOOK_HOSTNAME_ALLOWLIST`). */
     readonly webhookHostnameAllowlist = new Set<string>();
+    /** The team's display name (`GET /team`). */
+    name = "Emulated team";
+    /** The team's users by id, in the order they joined (self-hosted only). */
+    readonly members = new Map<string, TeamUser>();
+    /** Pending invitations by id (self-hosted only). */
+    readonly invitations = new Map<string, TeamInvitation>();
+    /** Id of the user whose key the emulator accepts (the `isCurrentUser` member, who cannot remove itself). */
+    keyUserId = "";
+    /** Lowercase emails of users of other teams: the server refuses to invite any existing user (400). */
+    readonly usersElsewhere = new Set<string>();
+    /** Rows `POST /search` answers per source id, newest first (the emulator has no engine to query). */
+    readonly searchRows = new Map<string, JsonObject[]>();
 
     /** @param teamId the owning team's id, returned as `teamId` on alerts */
     constructor(readonly teamId: string) {}

@@ -157,3 +157,22 @@ export interface SavedSearch {
     createdAt: string;
     updatedAt: string;
 }
+
+/** A user of the self-hosted team (team.ts: `GET /team/members` reads users by team). */
+export interface TeamUser {
+    id: string;
+    /** Stored lowercase, as the server's user model keeps it. */
+    email: string;
+    name?: string;
+    createdAt: string;
+}
+
+/** A pending invitation (the server's team-invite model): unique per (team, lowercase email), gone after 30 days. */
+export interface TeamInvitation {
+    id: string;
+    email: string;
+    name?: string;
+    /** The join token: the invitation URL embeds it, so it is a credential. */
+    token: string;
+    createdAt: string;
+}

@@ -4,11 +4,11 @@ import type { RouteModule } from "../types";
 export const selfHostedRootRoutes: RouteModule = {
     name: "self-hosted root",
     register(routes) {
-        routes.selfHosted("GET", "", (_req, ctx) => ({
-            raw: {
-                version: "v2",
-                user: { id: ctx.team.teamId, email: "emulator@example.com", name: "Emulator User", team: ctx.team.teamId, accessKey: ctx.credentials.apiKey },
-            },
-        }));
+        routes.selfHosted("GET", "", (_req, ctx) => {
+            const user = ctx.team.members.get(ctx.team.keyUserId);
+            return {
+                raw: { version: "v2", user: { id: user?.id, email: user?.email, name: user?.name, team: ctx.team.teamId, accessKey: ctx.credentials.apiKey } },
+            };
+        });
     },
 };
