@@ -250,7 +250,8 @@ const facts: readonly WireFact[] = [
     {
         upstream: `${ZOD}:304`,
         says: "raw-SQL line and stacked_bar tiles keep `seriesLimit` (absent from the OpenAPI document) and read `fillNulls` back always (utils :211)",
-        variants: BOTH,
+        // The managed variant's document declares no series limit: the provider refuses it there at preview.
+        variants: ["self-hosted"],
         async onEmulator(api) {
             const connectionId = api.emu.fixtures.connection.id;
             const raw = (displayType: string, extra: PropertyMap) => ({
@@ -342,15 +343,20 @@ async function flows(stack: EmulatedStack, variant: Variant): Promise<void> {
     const plainTile = (name: string, config: PropertyMap = {}) => tile(logs, name, config);
     const plainFilter = (name: string) => ({ name, expression: "ServiceName", sourceId: logs });
     const select = [{ aggFn: "count" }, { aggFn: "sum", valueExpression: "Bytes", numberFormat: { output: "byte", numericUnit: "bytes_iec" } }];
+    // Formulas and series limits exist on the self-hosted API only (the cloud document declares neither).
+    const selfHosted = (config: PropertyMap): PropertyMap => (variant === "self-hosted" ? config : {});
     await stack.engine.up(
         declare({
             name: "Flow",
             tags: ["flow"],
             tiles: [
-                plainTile("Ratio", { select, formulas: [{ expression: "B / A", numberFormat: { output: "data_rate", numericUnit: "bytes_sec_si" } }] }),
+                plainTile("Ratio", {
+                    select,
+                    ...selfHosted({ formulas: [{ expression: "B / A", numberFormat: { output: "data_rate", numericUnit: "bytes_sec_si" } }] }),
+                }),
                 plainTile("", { numberFormat: { output: "throughput", numericUnit: "rps" } }),
                 plainTile("Twin"),
-                plainTile("Twin", { seriesLimit: 5 }),
+                plainTile("Twin", selfHosted({ seriesLimit: 5 })),
             ],
             filters: [plainFilter("Service"), plainFilter("Host")],
             savedQuery: "level:error",
@@ -359,7 +365,11 @@ async function flows(stack: EmulatedStack, variant: Variant): Promise<void> {
     await stack.engine.up(
         declare({
             name: "Flow v2",
-            tiles: [plainTile("Ratio renamed", { select, formulas: [{ expression: "(A + B) * 2" }] }), plainTile("Twin"), { ...plainTile("Twin"), w: 12 }],
+            tiles: [
+                plainTile("Ratio renamed", { select, ...selfHosted({ formulas: [{ expression: "(A + B) * 2" }] }) }),
+                plainTile("Twin"),
+                { ...plainTile("Twin"), w: 12 },
+            ],
             filters: [plainFilter("Service"), plainFilter("Host renamed"), plainFilter("Added")],
             savedFilterValues: [{ condition: "ServiceName = 'web'" }],
         }),

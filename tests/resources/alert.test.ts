@@ -263,6 +263,24 @@ for (const variant of ["self-hosted", "managed"] as const) {
             stack.emu.clearInvalidRequests();
         });
 
+        it("fails a reference to the other variant's dashboard, saying where the id was looked for", async function () {
+            const other = directApi(stack, variant === "self-hosted" ? "managed" : "self-hosted");
+            const elsewhere = await other.dashboard();
+            const program = alertProgram(tileAlert({ dashboardId: elsewhere.dashboardId, tileId: elsewhere.tileId }));
+            const { organizationId, serviceId } = stack.emu.credentials;
+            const where =
+                variant === "self-hosted"
+                    ? `the self-hosted API at ${stack.emu.url}`
+                    : `service ${serviceId} of organization ${organizationId} on the cloud API`;
+            await assert.rejects(stack.engine.up(program), (error: unknown) => {
+                const text = String((error as Error).message);
+                assert.match(text, /HTTP 400.*Dashboard not found/);
+                assert.ok(text.includes(`its ids were looked for in ${where}. An id of the other variant`), text);
+                return true;
+            });
+            stack.emu.clearInvalidRequests();
+        });
+
         it("creates exactly one alert when the POST's answer is lost after the server applied it", async function () {
             stack.emu.faults.failNext(1, "drop-after", { method: "POST", pathIncludes: "/alerts" });
             const result = await stack.engine.up(alertProgram(tileAlert()));

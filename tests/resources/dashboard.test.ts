@@ -259,6 +259,9 @@ describe("Dashboard (through the real host, against the emulator)", function () 
             [withConfig({ select: two, formulas: [{ expression: "(A + B" }] }), "tiles[0].config.formulas[0].expression"],
             [withConfig({ select: two, formulas: [{ expression: "2 * 3" }] }), "tiles[0].config.formulas[0].expression"],
             [withConfig({ numberFormat: { output: "data_rate", numericUnit: "bytes per second" } }), "tiles[0].config.numberFormat.numericUnit"],
+            // The managed variant's API declares no formulas, series limit or operand series: they would be dropped.
+            [{ ...withConfig({ select: two, formulas: [{ expression: "A / B" }] }), variant: "managed" }, "tiles[0].config.formulas"],
+            [{ ...withConfig({ showOperandSeries: true }), variant: "managed" }, "tiles[0].config.showOperandSeries"],
         ]);
         const error = await stack.engine.up(web(withConfig({ select: two, formulas: [{ expression: "A / C" }] }))).then(
             () => undefined,
@@ -351,7 +354,15 @@ describe("Dashboard (through the real host, against the emulator)", function () 
                     y: 20,
                     w: 12,
                     h: 4,
-                    config: { configType: "sql", displayType: "line", connectionId: connection, sqlTemplate: "SELECT 1", sourceId: logs, seriesLimit: 0 },
+                    // Series limits and formulas exist on the self-hosted API only (the cloud document declares neither).
+                    config: {
+                        configType: "sql",
+                        displayType: "line",
+                        connectionId: connection,
+                        sqlTemplate: "SELECT 1",
+                        sourceId: logs,
+                        ...(selfHosted ? { seriesLimit: 0 } : {}),
+                    },
                 },
                 {
                     name: "Mix",
@@ -363,8 +374,7 @@ describe("Dashboard (through the real host, against the emulator)", function () 
                         displayType: "stacked_bar",
                         sourceId: logs,
                         select: [{ aggFn: "count" }, { aggFn: "sum", valueExpression: "Bytes", numberFormat: { output: "byte", numericUnit: "bytes_iec" } }],
-                        formulas: [{ expression: "B / A", alias: "bytes per row" }],
-                        showOperandSeries: false,
+                        ...(selfHosted ? { formulas: [{ expression: "B / A", alias: "bytes per row" }], showOperandSeries: false } : {}),
                     },
                 },
             ],

@@ -173,10 +173,20 @@ for (const variant of ["self-hosted", "managed"] as const) {
         });
 
         it("refuses a new saved search with a web UI filter (lucene, sql_ast) before sending it: only a stored one is kept", async function () {
-            for (const filter of [
+            const uiFilters = [
                 { type: "lucene", condition: "ServiceName:checkout" },
                 { type: "sql_ast", operator: "=", left: "ServiceName", right: "'checkout'" },
-            ]) {
+            ];
+            if (variant === "managed") {
+                // The managed API has `sql` filters only: refused at preview, at the filter's type.
+                await assertCheckRefuses(
+                    stack,
+                    (inputs) => program(inputs),
+                    uiFilters.map((filter) => [search({ filters: [filter] }), "filters[0].type"]),
+                );
+                return;
+            }
+            for (const filter of uiFilters) {
                 await assert.rejects(
                     stack.engine.up(program(search({ filters: [filter] }))),
                     new RegExp(`filters\\[0\\] is a \`${filter.type}\` filter.*adoptId`),

@@ -343,7 +343,7 @@ export class ApiClient {
             status: response.status,
             requestId: requestId === undefined ? undefined : truncate(this.clean(requestId), 100),
             serverMessage: message,
-            hint: hint ?? hintFor(response.status, this.options.credentialHelp, this.notFoundContext(spec, apiAnswered)),
+            hint: hint ?? hintFor(response.status, this.options.credentialHelp, this.notFoundContext(spec, apiAnswered), message),
             outcomeUnknown,
             settleMs: this.options.timeoutMs,
             notFound: response.status === 404 && apiAnswered && !spec.list,
@@ -405,7 +405,11 @@ export class ApiClient {
     private notFoundContext(spec: RequestSpec<unknown>, apiAnswered: boolean): NotFoundContext {
         const { baseUrl, urlSetting, describeSetting } = this.options;
         const cloud = urlSetting === "cloudUrl";
+        const service = /\/organizations\/([^/]+)\/services\/([^/]+)/.exec(spec.path);
         return {
+            lookedIn: service
+                ? `service ${decodeURIComponent(service[2])} of organization ${decodeURIComponent(service[1])} on the cloud API`
+                : `the self-hosted API at ${baseUrl.origin}`,
             apiAnswered,
             list: spec.list ?? false,
             url: `${baseUrl.origin}${this.displayPath(spec.path)}`,

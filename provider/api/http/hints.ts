@@ -1,4 +1,4 @@
-/** What a 404 means depends on who answered it and on what was asked. */
+/** What a 404 (or a 400 naming a missing reference) means depends on who answered it and on what was asked. */
 export interface NotFoundContext {
     /** The API's own answer (a JSON body, or the self-hosted API's plain text), not a page for a route nobody serves. */
     apiAnswered: boolean;
@@ -10,11 +10,21 @@ export interface NotFoundContext {
     urlSetting: string;
     /** For the cloud API: where the organization and service ids come from. */
     serviceSettings?: string;
+    /** Where the ids a request names are looked for: the self-hosted API, or the service of a cloud path. */
+    lookedIn: string;
 }
 
+// The servers' words for a referenced object that does not exist (`Dashboard not found`, `Could not find the following source IDs`).
+const MISSING_REFERENCE = /\bnot found\b|could not find/i;
+
 /** What the user can do about a failed call, for the statuses that have a usual cause. */
-export function hintFor(status: number, credentialHelp: string, notFound: NotFoundContext): string | undefined {
+export function hintFor(status: number, credentialHelp: string, notFound: NotFoundContext, serverMessage = ""): string | undefined {
     switch (status) {
+        case 400:
+            return MISSING_REFERENCE.test(serverMessage)
+                ? `An object this resource references does not exist where it lives: its ids were looked for in ${notFound.lookedIn}. ` +
+                      "An id of the other variant, of another service or of an object deleted outside Pulumi is not found there"
+                : undefined;
         case 401:
             return `The credential was rejected: ${credentialHelp}`;
         case 403:

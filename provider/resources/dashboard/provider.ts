@@ -3,7 +3,7 @@ import { ObservabilityApi } from "../../api/apis";
 import { targetClients } from "../../api/apis";
 import { collectionAt } from "../../api/collection";
 import { hex24 } from "../../api/ids";
-import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "../../engine/dynamicProvider";
+import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition, RuleFailure } from "../../engine/dynamicProvider";
 import { DashboardInputs, DashboardOutputs, dashboardSchema, normalizeDashboard } from "./schema";
 import { tileKeys } from "./tileKeys";
 import { WireDashboard, wireDashboard } from "./wire";
@@ -102,11 +102,29 @@ export function readDashboard(ctx: OperationContext, dashboard: WireDashboard, o
     return { outs, inputs };
 }
 
+/**
+ * Tile settings the self-hosted server stores and the cloud document does not declare for the managed variant
+ * (`ObservabilityTileConfig…` schemas): sent there, they would be dropped and show as a change forever.
+ */
+const SELF_HOSTED_TILE_SETTINGS = ["formulas", "seriesLimit", "showOperandSeries"] as const;
+
+/** On the managed variant, the self-hosted-only tile settings are refused at their path. */
+function managedTileRules(inputs: DashboardInputs, variant: string): RuleFailure[] {
+    if (variant !== "managed") return [];
+    return inputs.tiles.flatMap((tile, i) =>
+        SELF_HOSTED_TILE_SETTINGS.filter((key) => (tile.config as Record<string, unknown>)[key] !== undefined).map((key) => ({
+            path: ["tiles", i, "config", key],
+            message: "only the self-hosted API has it (the managed variant's API does not declare it): remove it for the managed variant",
+        })),
+    );
+}
+
 const definition: ResourceDefinition<typeof dashboardSchema, DashboardOutputs> = {
     typeName: "Dashboard",
     schema: dashboardSchema,
     complete: (inputs, settings) => normalizeDashboard(settings.variant(inputs.variant) === "managed" ? withoutFilterModes(inputs) : inputs),
     clients: targetClients,
+    rules: (inputs, settings) => managedTileRules(inputs, settings.variant(inputs.variant)),
     replaceKeys: (olds, news, changed) => targetReplaceKeys(olds, news, changed),
     // Adopted tiles get their ids by key (name, or name#n) from the server, so the alerts already on them survive.
     adoption: { id: hex24, seed: (inputs, settings) => ({ ...inputs, target: resolveTarget(settings, inputs), tileIds: {}, filterIds: {} }) },

@@ -35,6 +35,15 @@ const definition: ResourceDefinition<typeof savedSearchSchema, SavedSearchOutput
     typeName: "SavedSearch",
     schema: savedSearchSchema,
     clients: targetClients,
+    // The managed API's pinned filters are `sql` only (its document has no `lucene` or `sql_ast` filter).
+    rules: (inputs, settings) =>
+        settings.variant(inputs.variant) !== "managed"
+            ? []
+            : inputs.filters.flatMap((filter, i) =>
+                  filter.type === "sql"
+                      ? []
+                      : [{ path: ["filters", i, "type"], message: `the managed variant's API has \`sql\` filters only, not \`${filter.type}\`` }],
+              ),
     // Everything else, `sourceId` included, changes in place (a replacement would delete the alerts on it).
     replaceKeys: (olds, news, changed) => targetReplaceKeys(olds, news, changed),
     adoption: { id: hex24, seed: (inputs, settings) => ({ ...inputs, target: resolveTarget(settings, inputs) }) },

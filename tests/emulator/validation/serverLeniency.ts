@@ -9,8 +9,9 @@ type Patch = (schemas: Record<string, SchemaNode>) => void;
 const ALL_AGG_FNS = ["avg", "count", "count_distinct", "last_value", "max", "min", "quantile", "sum", "any", "none", "increase"];
 const ALL_METRIC_TYPES = ["sum", "gauge", "histogram", "summary", "exponential histogram"];
 
-/** Trace `durationPrecision` defaults to 3; granularities also take the long form (`5 minute`); saved-search PUTs
- * keep identical legacy filters (`lucene`, `sql_ast`) (contract-extended §2.3, §2.4, §3.3). */
+/** Trace `durationPrecision` defaults to 3; granularities also take the long form (`5 minute`); self-hosted
+ * saved-search PUTs keep identical legacy filters (`lucene`, `sql_ast`) (contract-extended §2.3, §2.4, §3.3). The
+ * managed document's filters are `sql` only, and nothing says its server keeps more: it is taken at its word. */
 const LEGACY_FILTER_TYPES = ["sql", "lucene", "sql_ast"];
 
 export const SELF_HOSTED_LENIENCY: Patch[] = [
@@ -37,10 +38,6 @@ export const SELF_HOSTED_LENIENCY: Patch[] = [
 
 export const CLOUD_LENIENCY: Patch[] = [
     (s) => dropRequired(s.ObservabilityTraceSource, "durationPrecision"),
-    (s) => {
-        setEnum(prop(s.ObservabilitySavedSearchFilter, "type"), LEGACY_FILTER_TYPES);
-        dropRequired(s.ObservabilitySavedSearchFilter, "condition");
-    },
     (s) => setEnum(prop(s.ObservabilitySelectItem, "aggFn"), ALL_AGG_FNS),
     (s) => dropRequired(s.ObservabilitySearchChartConfig, "whereLanguage"),
 ];

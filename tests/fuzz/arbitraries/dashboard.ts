@@ -255,7 +255,22 @@ const savedQuery = fc.oneof(
 /** Where a dashboard or alert lives; omitted keys come from the settings. */
 export const target = { variant: fc.constantFrom("self-hosted", "managed"), organizationId: uuid, serviceId: uuid };
 
-/** A well-formed dashboard. */
+/**
+ * The tile settings only the self-hosted API has: a managed dashboard goes without them (and without the tiles built
+ * on formulas, whose select items only the formulas make valid).
+ */
+function forItsVariant(dashboard: Input): Input {
+    if (dashboard.variant !== "managed") return dashboard;
+    const tiles = (dashboard.tiles as Input[])
+        .filter((tile) => (tile.config as Input).formulas === undefined)
+        .map((tile) => {
+            const { seriesLimit: _limit, showOperandSeries: _operands, ...config } = tile.config as Input;
+            return { ...tile, config };
+        });
+    return { ...dashboard, tiles };
+}
+
+/** A well-formed dashboard, with only the tile settings its variant has. */
 export const dashboard: fc.Arbitrary<Input> = fc
     .uniqueArray(container, { selector: (c) => c.id, maxLength: 3 })
     .chain((containers) =>
@@ -275,4 +290,4 @@ export const dashboard: fc.Arbitrary<Input> = fc
             fc.constant(containers.length > 0 ? { containers } : {}),
         ),
     )
-    .map(([fields, query, declared]) => ({ ...fields, ...query, ...declared }));
+    .map(([fields, query, declared]) => forItsVariant({ ...fields, ...query, ...declared }));

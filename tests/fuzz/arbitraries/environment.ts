@@ -26,7 +26,7 @@ const pinnedFilter = fc.oneof(
     obj({ type: fc.constant("sql_ast"), operator: fc.constantFrom("=", "<", ">", "!=", "<=", ">="), left: word, right: fc.string({ maxLength: 20 }) }),
 );
 
-/** A well-formed saved search. */
+/** A well-formed saved search; on the managed variant its filters are `sql` only (the API has no other). */
 export const savedSearch: fc.Arbitrary<Input> = obj(
     { name: name(1024), sourceId: hex24 },
     {
@@ -42,6 +42,10 @@ export const savedSearch: fc.Arbitrary<Input> = obj(
         filters: fc.array(pinnedFilter, { maxLength: 3 }),
         timeouts,
     },
+).map((search) =>
+    search.variant === "managed" && Array.isArray(search.filters)
+        ? { ...search, filters: (search.filters as Input[]).filter((filter) => filter.type === undefined || filter.type === "sql") }
+        : search,
 );
 
 const secretMap = (key: fc.Arbitrary<string>) =>
