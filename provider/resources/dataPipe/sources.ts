@@ -168,9 +168,9 @@ export const postgresSettingsSchema = z.strictObject({
     deleteOnMerge: z.boolean().optional(),
 });
 
-/** One replicated table of a database pipe. */
-export const tableMappingSchema = z.strictObject({
-    /** Schema of the source table. */
+/** What every replicated table of a database pipe declares, whatever the database. */
+const tableMappingFields = {
+    /** Schema (postgres) or database (MySQL) of the source table. */
     sourceSchemaName: text(255),
     /** The source table. */
     sourceTable: text(255),
@@ -184,6 +184,11 @@ export const tableMappingSchema = z.strictObject({
     sortingKeys: names.optional(),
     /** Engine of the destination table. */
     tableEngine: z.enum(MAPPING_TABLE_ENGINES).optional(),
+};
+
+/** One replicated table of a database pipe. */
+export const tableMappingSchema = z.strictObject({
+    ...tableMappingFields,
     /** Partition key of the destination table. */
     partitionKey: text(1024).optional(),
     /** Partition expression of the destination table. */
@@ -282,20 +287,7 @@ export const mysqlSettingsSchema = z.strictObject({
 
 /** One replicated table of a MySQL-family pipe. */
 export const mysqlTableMappingSchema = z.strictObject({
-    /** The source database. */
-    sourceSchemaName: text(255),
-    /** The source table. */
-    sourceTable: text(255),
-    /** The destination table; unique within the pipe. */
-    targetTable: text(255),
-    /** Source columns not replicated. */
-    excludedColumns: names.optional(),
-    /** Use `sortingKeys` instead of the primary key. */
-    useCustomSortingKey: z.boolean().optional(),
-    /** Sorting key columns (with `useCustomSortingKey`). */
-    sortingKeys: names.optional(),
-    /** Engine of the destination table. */
-    tableEngine: z.enum(MAPPING_TABLE_ENGINES).optional(),
+    ...tableMappingFields,
     /** Indexed integer or time column used to split the snapshot. */
     partitionKey: text(1024).optional(),
 });
