@@ -6,10 +6,10 @@
  */
 import assert from "node:assert/strict";
 import { type PipeRecord, pipesState, type PipesState } from "../emulator/routes/pipes";
-import { CheckFailedError, DeclaredResource, Engine } from "../harness/engine";
+import { CheckFailedError, DeclaredResource } from "../harness/engine";
 import { HostCallError, PropertyMap, urn } from "../harness/host";
 import { packageProviderText } from "../harness/providerText";
-import { cloudRequest, EmulatedStack, startEmulatedStack } from "../support/emulatedStack";
+import { cloudRequest, useEmulatedStack } from "../support/emulatedStack";
 
 const PROVIDER = packageProviderText("dataPipe");
 
@@ -201,30 +201,15 @@ const CASES: KindCase[] = [
 const declare = (name: string, inputs: PropertyMap): DeclaredResource[] => [{ type: "DataPipe", name, provider: PROVIDER, inputs }];
 
 describe("DataPipe source kinds pubsub, mysql, mongodb and bigquery (through the real host, against the emulator)", function () {
-    let stack: EmulatedStack;
-    let pipes: PipesState;
-
-    before(async function () {
-        stack = await startEmulatedStack({ config: { "observability:pollIntervalMs": "0" } });
-        pipes = pipesState(stack.emu.cloud);
-    });
-
-    after(async function () {
-        await stack?.close();
-    });
-
-    beforeEach(function () {
-        stack.engine = new Engine(stack.host);
-        pipes.pipes.clear();
-        pipes.behaviour.failByName.clear();
-        stack.emu.clearRequests();
-        stack.emu.clearInvalidRequests();
-    });
-
-    afterEach(function () {
-        assert.deepEqual(stack.emu.invalidRequests, []);
-        assert.deepEqual(stack.emu.serverErrors, []);
-    });
+    // Pipes move one state per read in the emulator: polling without pauses never waits on real time.
+    const stack = useEmulatedStack(
+        (started) => {
+            pipesState(started.emu.cloud).pipes.clear();
+            pipesState(started.emu.cloud).behaviour.failByName.clear();
+        },
+        { config: { "observability:pollIntervalMs": "0" } },
+    );
+    const pipes = (): PipesState => pipesState(stack.emu.cloud);
 
     const service = () => `/v1/organizations/${stack.emu.credentials.organizationId}/services/${stack.emu.credentials.serviceId}`;
     const writes = () =>
@@ -237,7 +222,7 @@ describe("DataPipe source kinds pubsub, mysql, mongodb and bigquery (through the
         return s;
     };
     const recordOf = (name: string): PipeRecord => {
-        const record = [...pipes.pipes.values()].find((p) => p.name === name);
+        const record = [...pipes().pipes.values()].find((p) => p.name === name);
         assert.ok(record, `the service holds a pipe named ${name}`);
         return record;
     };
@@ -307,7 +292,7 @@ describe("DataPipe source kinds pubsub, mysql, mongodb and bigquery (through the
                 assert.deepEqual(stateOf("p").inputs.secrets, c.inputs("p").secrets, "the secret is kept from the last inputs");
 
                 await stack.engine.destroy();
-                assert.equal(pipes.pipes.size, 0);
+                assert.equal(pipes().pipes.size, 0);
             });
 
             it("adopts a pipe made outside Pulumi without a write", async function () {
@@ -329,7 +314,7 @@ describe("DataPipe source kinds pubsub, mysql, mongodb and bigquery (through the
             });
 
             it("redacts the secret from a failure the service reports", async function () {
-                pipes.behaviour.failByName.set("leaky", `cannot use credentials ${c.secret} for the source`);
+                pipes().behaviour.failByName.set("leaky", `cannot use credentials ${c.secret} for the source`);
 
                 await assert.rejects(stack.engine.up(declare("leaky", c.inputs("leaky"))), (error: unknown) => {
                     assert.ok(error instanceof HostCallError, String(error));
