@@ -240,7 +240,14 @@ export function dynamicProvider<Schema extends InputSchema, Outputs extends Seed
     async function adopt(ctx: OperationContext, id: string, inputs: Inputs): Promise<{ id: string; outs: Outputs }> {
         const what = `adopt ${def.typeName} ${JSON.stringify(id)}`;
         if (!def.adoption) throw new Error(`${what}: ${def.typeName} does not adopt by id`);
-        if (managed(def.typeName).has(id)) throw new Error(`${what}: another resource of this stack already manages it; remove one of the two declarations`);
+        if (managed(def.typeName).has(id)) {
+            // A replacement (a variant moved, say) creates anew with the inputs, `adoptId` included: the id is then the
+            // resource's own old object, which the replacement deletes once the new one exists.
+            throw new Error(
+                `${what}: another resource of this stack already manages it (another resource, or this one when a replacement keeps \`adoptId\`): ` +
+                    "remove `adoptId` once the object is adopted, or remove one of the two declarations",
+            );
+        }
         const found = await def.read(ctx, id, def.adoption.seed(inputs, ctx.apis.settings));
         const reportedId = valueAt(found?.outs, ["id"]);
         if (!found || (typeof reportedId === "string" && reportedId !== id)) {

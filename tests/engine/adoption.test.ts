@@ -128,6 +128,16 @@ describe("adoption of existing objects (through the real host, against the emula
         await stack.engine.destroy();
     });
 
+    it("says what to do when a replacement keeps adoptId: the object it names is the one being replaced", async function () {
+        const made = await handMade();
+        await stack.engine.up([dashboard({ adoptId: made.dashboardId, name: "Hand made", tiles: made.tiles })]);
+        await assert.rejects(
+            stack.engine.up([dashboard({ adoptId: made.dashboardId, name: "Hand made", tiles: made.tiles, variant: "managed" })]),
+            /already manages it \(another resource, or this one when a replacement keeps `adoptId`\): remove `adoptId` once the object is adopted/,
+        );
+        await stack.engine.destroy();
+    });
+
     it("fails clearly for a missing object, a second claim and a malformed id, and creates nothing", async function () {
         const made = await handMade();
         const missing = "0123456789abcdef01234567";

@@ -319,9 +319,11 @@ class SwitchVariant extends Edit {
     apply(model: Model): void {
         for (const key of this.group(model)) {
             const { collection, name } = splitKey(key);
-            const record = (model[collection] as Map<string, { variant: Variant }>).get(name);
+            const record = (model[collection] as Map<string, { variant: Variant; adoptId?: string }>).get(name);
             assert.ok(record);
             record.variant = record.variant === "managed" ? "self-hosted" : "managed";
+            // The adopted object stays in the other variant: the user lets the replacement create a new one.
+            delete record.adoptId;
         }
     }
     toString = () => `switch the variant of ${this.collection} #${this.index} and its references`;
@@ -332,7 +334,7 @@ class SwitchVariant extends Edit {
 /** Someone makes an object by hand; the program then declares it with `adoptId`. */
 class Adopt extends Edit {
     constructor(
-        private readonly collection: "webhooks" | "savedSearches" | "dashboards",
+        private readonly collection: "webhooks" | "savedSearches" | "dashboards" | "alerts",
         private readonly variant: Variant,
         private readonly seed: number,
     ) {
@@ -351,6 +353,18 @@ class Adopt extends Edit {
             const record = { variant: this.variant, where: `by:hand-${this.seed}` };
             const created = await api.call("POST", "/saved-searches", savedSearchBody(name, record, logs));
             model.savedSearches.set(name, { ...record, adoptId: String(created.id) });
+        } else if (this.collection === "alerts") {
+            const record: AlertModel = { variant: this.variant, on: { search: undefined }, threshold: 1 + this.seed };
+            const created = await api.call("POST", "/alerts", {
+                source: "saved_search",
+                savedSearchId: world.env.fixtures.savedSearch.id,
+                threshold: record.threshold,
+                thresholdType: "above",
+                interval: "5m",
+                channel: { type: "webhook", webhookId: world.env.fixtures.webhooks.slack.id },
+                name,
+            });
+            model.alerts.set(name, { ...record, adoptId: String(created.id) });
         } else {
             const record = {
                 variant: this.variant,
@@ -429,10 +443,12 @@ class DeleteByHand extends Edit {
     toString = () => `delete ${this.collection} #${this.index} by hand`;
 }
 
+type Grown = "webhooks" | "savedSearches" | "dashboards" | "alerts" | "sources";
+
 /** Someone fills a collection past one page (1000) with objects of their own, which the stack must never touch. */
 class Grow extends Edit {
     constructor(
-        private readonly collection: "webhooks" | "savedSearches" | "dashboards",
+        private readonly collection: Grown,
         private readonly variant: Variant,
     ) {
         super();
@@ -443,15 +459,18 @@ class Grow extends Edit {
         const team = teamOf(world, this.variant);
         const { fixtures } = world.env;
         const now = new Date().toISOString();
+        const prefix = `f${GROWN.indexOf(this.collection)}${this.variant === "managed" ? "1" : "0"}`;
         for (let i = 0; i < 1001; i++) {
-            const id = `f${this.collection.length.toString(16)}${this.variant === "managed" ? "1" : "0"}${i.toString(16).padStart(21, "0")}`;
-            if (this.collection === "webhooks")
-                team.webhooks.set(id, { ...structuredClone(fixtures.webhooks.slack), id, name: `stranger ${i}`, createdAt: now, updatedAt: now });
-            else if (this.collection === "savedSearches") team.savedSearches.set(id, { ...structuredClone(fixtures.savedSearch), id, name: `stranger ${i}` });
-            else
+            const id = `${prefix}${i.toString(16).padStart(21, "0")}`;
+            const name = `stranger ${i}`;
+            const made = { id, name, createdAt: now, updatedAt: now };
+            if (this.collection === "webhooks") team.webhooks.set(id, { ...structuredClone(fixtures.webhooks.slack), ...made });
+            else if (this.collection === "savedSearches") team.savedSearches.set(id, { ...structuredClone(fixtures.savedSearch), ...made });
+            else if (this.collection === "sources") team.sources.set(id, { ...structuredClone(fixtures.sources.logs), id, name });
+            else if (this.collection === "dashboards")
                 team.dashboards.set(id, {
                     id,
-                    name: `stranger ${i}`,
+                    name,
                     tiles: [],
                     tags: [],
                     filters: [],
@@ -460,16 +479,31 @@ class Grow extends Edit {
                     savedFilterValues: [],
                     containers: [],
                 });
+            else
+                team.alerts.set(id, {
+                    ...made,
+                    message: null,
+                    note: null,
+                    numConsecutiveWindows: null,
+                    threshold: i,
+                    interval: "5m",
+                    source: "saved_search",
+                    thresholdType: "above",
+                    channels: [{ type: "webhook", webhookId: fixtures.webhooks.generic.id }],
+                    savedSearchId: fixtures.savedSearch.id,
+                    state: "OK",
+                });
             model.strangers.push({ collection: this.collection, variant: this.variant, id });
         }
     }
     toString = () => `grow ${this.variant} ${this.collection} past one page`;
 }
+const GROWN: readonly Grown[] = ["webhooks", "savedSearches", "dashboards", "alerts", "sources"];
 
 /** Every command, weighted toward the cross-resource edits. */
 export function allCommands(): fc.Arbitrary<Command>[] {
     const collection = fc.constantFrom(...COLLECTIONS);
-    const handMade = fc.constantFrom("webhooks" as const, "savedSearches" as const, "dashboards" as const);
+    const handMade = fc.constantFrom("webhooks" as const, "savedSearches" as const, "dashboards" as const, "alerts" as const);
     return [
         ...addCommands,
         ...addCommands.filter((_, i) => i >= 4), // dashboards and alerts three times as often
@@ -491,6 +525,6 @@ export function allCommands(): fc.Arbitrary<Command>[] {
         fc
             .tuple(fc.constantFrom("sources" as const, "webhooks" as const, "savedSearches" as const, "dashboards" as const, "alerts" as const), idx)
             .map(([c, i]) => new DeleteByHand(c, i)),
-        fc.tuple(handMade, variant).map(([c, v]) => new Grow(c, v)),
+        fc.tuple(fc.constantFrom(...GROWN), variant).map(([c, v]) => new Grow(c, v)),
     ];
 }

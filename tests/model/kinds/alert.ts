@@ -10,6 +10,7 @@ export interface AlertModel {
     /** A model webhook's name; undefined: the fixture slack webhook. */
     webhook?: string;
     threshold: number;
+    adoptId?: string;
 }
 
 export const thresholdArbitrary = fc.integer({ min: 1, max: 500 });
