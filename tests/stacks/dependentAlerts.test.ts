@@ -125,6 +125,15 @@ for (const variant of ["self-hosted", "managed"] as const) {
             await assertAlertWhereDeclared({ search: true }, run, ["source", "dashboardId", "tileId"]);
         });
 
+        it("keeps exactly one alert when the answer to the replacement's POST is lost", async function () {
+            await stack.engine.up(program([tile("Errors"), tile("Latency", "line", 6)], "Errors"));
+            const oldId = alertState().id;
+            stack.emu.faults.failNext(1, "drop-after", { method: "POST", pathIncludes: "/alerts" });
+            const run = await stack.engine.up(program([tile("Errors"), tile("Latency", "line", 6)], "Latency"));
+            assert.notEqual(alertState().id, oldId, "the lost create was found among the alerts made since the POST");
+            await assertAlertWhereDeclared({ tile: "Latency" }, run, ["tileId"]);
+        });
+
         it("moves an alert between two tiles that both stay, and the old tile keeps no alert", async function () {
             await stack.engine.up(program([tile("Errors"), tile("Latency", "line", 6)], "Errors"));
             const run = await stack.engine.up(program([tile("Errors"), tile("Latency", "line", 6)], "Latency"));
