@@ -23,8 +23,17 @@ export interface CommonInputs {
 // adoption of one of them would make two resources of the stack manage one object.
 const managedIds = new Map<string, Set<string>>();
 function managed(typeName: string): Set<string> {
-    let ids = managedIds.get(typeName);
-    if (!ids) managedIds.set(typeName, (ids = new Set()));
+    return idsOf(managedIds, typeName);
+}
+
+// The `adoptId`s of adopted resources whose diff planned a replacement, per type: the adoption is history, so the
+// replacement's create (which gets the same inputs, `adoptId` included) makes a new object instead of taking the
+// resource's own old object, which the replacement then deletes.
+const replacedAdoptions = new Map<string, Set<string>>();
+
+function idsOf(byType: Map<string, Set<string>>, typeName: string): Set<string> {
+    let ids = byType.get(typeName);
+    if (!ids) byType.set(typeName, (ids = new Set()));
     return ids;
 }
 
@@ -193,13 +202,17 @@ export function dynamicProvider<Schema extends InputSchema, Outputs extends Seed
             );
             if (changed.size === 0) return { changes: false };
             const replaces = def.replaceKeys(olds, news, changed);
+            if (replaces.length > 0 && typeof news.adoptId === "string" && !containsUnknown(news.adoptId)) {
+                idsOf(replacedAdoptions, def.typeName).add(news.adoptId);
+            }
             return { changes: true, replaces, deleteBeforeReplace: replaces.length > 0 && def.deleteBeforeReplace === true };
         },
 
         async create(props: HostProperties) {
             const inputs = checked(props);
+            const adopting = inputs.adoptId !== undefined && !idsOf(replacedAdoptions, def.typeName).delete(inputs.adoptId);
             const result = await run("create", inputs.timeouts, (ctx) =>
-                inputs.adoptId === undefined ? def.create(ctx, inputs) : adopt(ctx, inputs.adoptId, inputs),
+                adopting && inputs.adoptId !== undefined ? adopt(ctx, inputs.adoptId, inputs) : def.create(ctx, inputs),
             ).catch((error: unknown) => Promise.reject(withProviderText(error, inputs)));
             managed(def.typeName).add(result.id);
             return { id: result.id, outs: toJson(withAdoptId(result.outs, inputs.adoptId)) };
@@ -240,14 +253,7 @@ export function dynamicProvider<Schema extends InputSchema, Outputs extends Seed
     async function adopt(ctx: OperationContext, id: string, inputs: Inputs): Promise<{ id: string; outs: Outputs }> {
         const what = `adopt ${def.typeName} ${JSON.stringify(id)}`;
         if (!def.adoption) throw new Error(`${what}: ${def.typeName} does not adopt by id`);
-        if (managed(def.typeName).has(id)) {
-            // A replacement (a variant moved, say) creates anew with the inputs, `adoptId` included: the id is then the
-            // resource's own old object, which the replacement deletes once the new one exists.
-            throw new Error(
-                `${what}: another resource of this stack already manages it (another resource, or this one when a replacement keeps \`adoptId\`): ` +
-                    "remove `adoptId` once the object is adopted, or remove one of the two declarations",
-            );
-        }
+        if (managed(def.typeName).has(id)) throw new Error(`${what}: another resource of this stack already manages it; remove one of the two declarations`);
         const found = await def.read(ctx, id, def.adoption.seed(inputs, ctx.apis.settings));
         const reportedId = valueAt(found?.outs, ["id"]);
         if (!found || (typeof reportedId === "string" && reportedId !== id)) {

@@ -128,13 +128,24 @@ describe("adoption of existing objects (through the real host, against the emula
         await stack.engine.destroy();
     });
 
-    it("says what to do when a replacement keeps adoptId: the object it names is the one being replaced", async function () {
+    it("replaces an adopted resource that keeps adoptId with a new object, then deletes the adopted one", async function () {
         const made = await handMade();
-        await stack.engine.up([dashboard({ adoptId: made.dashboardId, name: "Hand made", tiles: made.tiles })]);
-        await assert.rejects(
-            stack.engine.up([dashboard({ adoptId: made.dashboardId, name: "Hand made", tiles: made.tiles, variant: "managed" })]),
-            /already manages it \(another resource, or this one when a replacement keeps `adoptId`\): remove `adoptId` once the object is adopted/,
+        const adopted = (variant: string) => dashboard({ adoptId: made.dashboardId, name: "Hand made", tiles: made.tiles, variant });
+        await stack.engine.up([adopted("self-hosted")]);
+        const moved = await stack.engine.up([adopted("managed")]);
+        assert.deepEqual(
+            moved.steps.map((s) => [s.op, s.replaces]),
+            [
+                ["replace", ["variant"]],
+                ["delete-replaced", undefined],
+            ],
         );
+        const state = stack.engine.state.get(stack.engine.urnOf({ type: "Dashboard", name: "adopted" }));
+        assert.ok(state && stack.emu.store.managed.dashboards.has(state.id), "the replacement is a new dashboard of the managed service");
+        assert.equal(stack.emu.store.selfHosted.dashboards.has(made.dashboardId), false, "the adopted one is deleted, as any replaced object");
+        // Once more: adoptId names an object long gone, and the stack's own object is replaced again.
+        await stack.engine.up([adopted("self-hosted")]);
+        assert.deepEqual((await stack.engine.preview([adopted("self-hosted")])).same, ["adopted"]);
         await stack.engine.destroy();
     });
 

@@ -319,11 +319,9 @@ class SwitchVariant extends Edit {
     apply(model: Model): void {
         for (const key of this.group(model)) {
             const { collection, name } = splitKey(key);
-            const record = (model[collection] as Map<string, { variant: Variant; adoptId?: string }>).get(name);
+            const record = (model[collection] as Map<string, { variant: Variant }>).get(name);
             assert.ok(record);
             record.variant = record.variant === "managed" ? "self-hosted" : "managed";
-            // The adopted object stays in the other variant: the user lets the replacement create a new one.
-            delete record.adoptId;
         }
     }
     toString = () => `switch the variant of ${this.collection} #${this.index} and its references`;
