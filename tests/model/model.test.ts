@@ -6,6 +6,6 @@ describe("Whole stacks, model-based: every valid program's up succeeds and leave
     this.timeout(300_000);
 
     it("runs seeded sequences of user edits and out-of-band changes over every kind and both variants", async function () {
-        await runModel({ seed: 21_000, runs: 4, maxCommands: 16 });
+        await runModel({ seed: 21_000, runs: 6, maxCommands: 20 });
     });
 });
