@@ -210,10 +210,11 @@ export function dynamicProvider<Schema extends InputSchema, Outputs extends Seed
 
         async create(props: HostProperties) {
             const inputs = checked(props);
-            const adopting = inputs.adoptId !== undefined && !idsOf(replacedAdoptions, def.typeName).delete(inputs.adoptId);
-            const result = await run("create", inputs.timeouts, (ctx) =>
-                adopting && inputs.adoptId !== undefined ? adopt(ctx, inputs.adoptId, inputs) : def.create(ctx, inputs),
-            ).catch((error: unknown) => Promise.reject(withProviderText(error, inputs)));
+            // A replacement's create makes a new object, although its inputs still name the adopted one.
+            const adoptId = inputs.adoptId !== undefined && !idsOf(replacedAdoptions, def.typeName).delete(inputs.adoptId) ? inputs.adoptId : undefined;
+            const result = await run("create", inputs.timeouts, (ctx) => (adoptId === undefined ? def.create(ctx, inputs) : adopt(ctx, adoptId, inputs))).catch(
+                (error: unknown) => Promise.reject(withProviderText(error, inputs)),
+            );
             managed(def.typeName).add(result.id);
             return { id: result.id, outs: toJson(withAdoptId(result.outs, inputs.adoptId)) };
         },

@@ -430,10 +430,11 @@ class DeleteByHand extends Edit {
         const client = directApi(world.stack.emu, record.variant);
         // The server refuses to delete a webhook an alert names first: then it stays, as it would for the person.
         const refused = this.collection === "webhooks" && teamOf(world, record.variant).firstChannelReferences(id) > 0;
-        if (!refused) await client.call("DELETE", `${path}/${id}`);
+        if (refused) return;
+        await client.call("DELETE", `${path}/${id}`);
         // The object is gone: a user stops adopting it and lets the stack create it.
         delete record.adoptId;
-        this.deleted = refused ? undefined : name;
+        this.deleted = name;
     }
     protected override afterRefresh(refresh: import("../harness/engine").RunResult): void {
         if (this.deleted) assert.ok(refresh.deleted.includes(this.deleted), `the refresh drops ${this.deleted}: ${JSON.stringify(refresh.deleted)}`);
