@@ -21,7 +21,8 @@ export interface AdoptionArgs {
      * Id of an existing object to bring under management instead of creating one. On create the provider
      * reads that object (failing clearly when it does not exist where the resource points, or when another
      * resource of the stack manages it) and updates it to the declared state; a faithful declaration changes
-     * nothing. Removing or keeping this input afterwards causes no replacement.
+     * nothing. Removing or keeping this input afterwards causes no replacement, and a replacement for another reason
+     * creates a new object (the adopted one is deleted like any replaced object).
      */
     adoptId?: pulumi.Input<string>;
 }

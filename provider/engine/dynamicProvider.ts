@@ -25,8 +25,17 @@ export interface CommonInputs {
 // adoption of one of them would make two resources of the stack manage one object.
 const managedIds = new Map<string, Set<string>>();
 function managed(typeName: string): Set<string> {
-    let ids = managedIds.get(typeName);
-    if (!ids) managedIds.set(typeName, (ids = new Set()));
+    return idsOf(managedIds, typeName);
+}
+
+// The `adoptId`s of adopted resources whose diff planned a replacement, per type: the adoption is history, so the
+// replacement's create (which gets the same inputs, `adoptId` included) makes a new object instead of taking the
+// resource's own old object, which the replacement then deletes.
+const replacedAdoptions = new Map<string, Set<string>>();
+
+function idsOf(byType: Map<string, Set<string>>, typeName: string): Set<string> {
+    let ids = byType.get(typeName);
+    if (!ids) byType.set(typeName, (ids = new Set()));
     return ids;
 }
 
@@ -223,14 +232,19 @@ export function dynamicProvider<Schema extends InputSchema, Outputs extends Seed
             );
             if (changed.size === 0) return { changes: false };
             const replaces = def.replaceKeys(olds, news, changed);
+            if (replaces.length > 0 && typeof news.adoptId === "string" && !containsUnknown(news.adoptId)) {
+                idsOf(replacedAdoptions, def.typeName).add(news.adoptId);
+            }
             const first = typeof def.deleteBeforeReplace === "function" ? def.deleteBeforeReplace(olds, news) : def.deleteBeforeReplace === true;
             return { changes: true, replaces, deleteBeforeReplace: replaces.length > 0 && first };
         },
 
         async create(props: HostProperties) {
             const inputs = checked(props);
+            // A replacement's create makes a new object, although its inputs still name the adopted one.
+            const adoptId = inputs.adoptId !== undefined && !idsOf(replacedAdoptions, def.typeName).delete(inputs.adoptId) ? inputs.adoptId : undefined;
             const result = await run("create", inputs.timeouts, [inputs], (ctx) =>
-                inputs.adoptId === undefined ? def.create(ctx, inputs) : adopt(ctx, inputs.adoptId, inputs),
+                adoptId === undefined ? def.create(ctx, inputs) : adopt(ctx, adoptId, inputs),
             ).catch((error: unknown) => Promise.reject(withProviderText(error, inputs)));
             managed(def.typeName).add(result.id);
             return { id: result.id, outs: toJson(withAdoptId(result.outs, inputs.adoptId)) };

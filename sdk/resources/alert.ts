@@ -57,7 +57,10 @@ export interface Alert extends OutputProperties<AlertOutputs> {}
  * schedule, consecutive windows) is cleared on the server. Reference the tile through the dashboard
  * (`dashboard.tileId("Errors")`, which fails the program at once on a name no tile has) so the alert follows
  * the dashboard; when an edit of the dashboard removes that tile or the dashboard is deleted, the server
- * deletes the alert, and the next refresh drops it from the stack. Changing `variant`, `organizationId` or `serviceId` replaces the alert.
+ * deletes the alert, and the next refresh drops it from the stack. A tile alert moved off its tile (to another
+ * tile, for instance the new name of a renamed tile, or to a saved search) is replaced in the same `up`: created
+ * where it now belongs, then the old one deleted (the server may already have deleted it with its tile).
+ * Changing `variant`, `organizationId` or `serviceId` replaces the alert.
  *
  * @example
  * ```ts

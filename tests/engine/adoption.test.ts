@@ -128,6 +128,27 @@ describe("adoption of existing objects (through the real host, against the emula
         await stack.engine.destroy();
     });
 
+    it("replaces an adopted resource that keeps adoptId with a new object, then deletes the adopted one", async function () {
+        const made = await handMade();
+        const adopted = (variant: string) => dashboard({ adoptId: made.dashboardId, name: "Hand made", tiles: made.tiles, variant });
+        await stack.engine.up([adopted("self-hosted")]);
+        const moved = await stack.engine.up([adopted("managed")]);
+        assert.deepEqual(
+            moved.steps.map((s) => [s.op, s.replaces]),
+            [
+                ["replace", ["variant"]],
+                ["delete-replaced", undefined],
+            ],
+        );
+        const state = stack.engine.state.get(stack.engine.urnOf({ type: "Dashboard", name: "adopted" }));
+        assert.ok(state && stack.emu.store.managed.dashboards.has(state.id), "the replacement is a new dashboard of the managed service");
+        assert.equal(stack.emu.store.selfHosted.dashboards.has(made.dashboardId), false, "the adopted one is deleted, as any replaced object");
+        // Once more: adoptId names an object long gone, and the stack's own object is replaced again.
+        await stack.engine.up([adopted("self-hosted")]);
+        assert.deepEqual((await stack.engine.preview([adopted("self-hosted")])).same, ["adopted"]);
+        await stack.engine.destroy();
+    });
+
     it("fails clearly for a missing object, a second claim and a malformed id, and creates nothing", async function () {
         const made = await handMade();
         const missing = "0123456789abcdef01234567";

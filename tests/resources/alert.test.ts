@@ -516,7 +516,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
                 assert.deepEqual(
                     moved.steps.map((s) => [s.op, s.replaces]),
                     [
-                        ["replace", ["variant"]],
+                        ["replace", ["variant", "dashboardId", "tileId"]],
                         ["delete-replaced", undefined],
                     ],
                 );

@@ -1,4 +1,7 @@
 /**
+ * `npm run soak -- --model [--runs N] [--max-commands C] [--max-minutes M] [--seed S]`: the model-based test of whole
+ * stacks (tests/model) with many more seeded sequences than `npm test` runs; stops after N runs or M minutes.
+ *
  * `npm run soak [-- --loops N] [-- --max-minutes M] [-- --quick] [-- --seed S]`: resilience of the providers through
  * Pulumi's own dynamic-provider host, against the emulator injecting faults into 20 % of all requests (5xx, a
  * connection dropped before or after the change was applied, answers slower than the client's request timeout).
@@ -16,6 +19,7 @@ import { Engine, RunResult } from "../harness/engine";
 import { HostCallError, ProviderHost, type ConfigValue } from "../harness/host";
 import { REPO_ROOT } from "../harness/paths";
 import { emulatorConfig, withoutSettingsEnv } from "../support/emulatorConfig";
+import { runModel } from "../model/run";
 import { bigStack, Expectation, FULL_SIZE, inventoryProblems, QUICK_SIZE, remoteObjects, resourceCount, sdkProviderTexts } from "../support/bigStack";
 
 const FAULT_RATE = 0.2;
@@ -50,18 +54,46 @@ interface Counters {
     failed: Record<string, number>;
 }
 
-function parseArgs(argv: string[]): { loops: number; maxMinutes: number; quick: boolean; seed: number; out: string } {
-    const args = { loops: 3, maxMinutes: 15, quick: false, seed: 7, out: path.join(REPO_ROOT, ".bench", "soak.json") };
+interface SoakArgs {
+    loops: number;
+    maxMinutes: number;
+    quick: boolean;
+    seed: number;
+    out: string;
+    /** Run the model-based test instead of the fault soak. */
+    model: boolean;
+    /** Model sequences to run. */
+    runs: number;
+    /** Most commands in one model sequence. */
+    maxCommands: number;
+}
+
+function parseArgs(argv: string[]): SoakArgs {
+    const args: SoakArgs = {
+        loops: 3,
+        maxMinutes: 15,
+        quick: false,
+        seed: 7,
+        out: path.join(REPO_ROOT, ".bench", "soak.json"),
+        model: false,
+        runs: 200,
+        maxCommands: 40,
+    };
     for (let i = 0; i < argv.length; i++) {
         const arg = argv[i];
-        if (arg === "--loops") args.loops = Number(argv[++i]);
+        if (arg === "--model") args.model = true;
+        else if (arg === "--runs") args.runs = Number(argv[++i]);
+        else if (arg === "--max-commands") args.maxCommands = Number(argv[++i]);
+        else if (arg === "--loops") args.loops = Number(argv[++i]);
         else if (arg === "--max-minutes") args.maxMinutes = Number(argv[++i]);
         else if (arg === "--quick") args.quick = true;
         else if (arg === "--seed") args.seed = Number(argv[++i]);
         else if (arg === "--out") args.out = path.resolve(argv[++i] ?? "");
-        else throw new Error(`unknown argument ${arg} (use --loops N, --max-minutes M, --quick, --seed S, --out FILE)`);
+        else throw new Error(`unknown argument ${arg} (use --loops N, --max-minutes M, --quick, --seed S, --out FILE; or --model, --runs N, --max-commands C)`);
     }
     if (!(Number.isInteger(args.loops) && args.loops >= 1)) throw new Error("--loops needs a positive integer");
+    if (!(Number.isInteger(args.runs) && args.runs >= 1)) throw new Error("--runs needs a positive integer");
+    if (!(Number.isInteger(args.maxCommands) && args.maxCommands >= 2)) throw new Error("--max-commands needs an integer of at least 2");
     if (!(args.maxMinutes > 0)) throw new Error("--max-minutes needs a positive number");
     return args;
 }
@@ -123,8 +155,23 @@ async function soakStep(emu: Emulator, loop: number, step: StepFigures["step"], 
     return figures;
 }
 
+/** The model-based soak: many seeded sequences, each on a fresh emulator; the first failure stops it with its seed. */
+async function modelSoak(args: SoakArgs): Promise<void> {
+    console.log(`soak --model: up to ${args.runs} sequence(s) of up to ${args.maxCommands} commands or ${args.maxMinutes} min, seeds from ${args.seed}`);
+    const started = performance.now();
+    const runs = await runModel({
+        seed: args.seed,
+        runs: args.runs,
+        maxCommands: args.maxCommands,
+        timeLimitMs: args.maxMinutes * 60_000,
+        progress: (done, seed) => console.log(`sequence ${done} (seed ${seed}) ok, ${((performance.now() - started) / 1000).toFixed(0)} s`),
+    });
+    console.log(`soak --model: ${runs} sequence(s) passed in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
 async function main(): Promise<void> {
     const args = parseArgs(process.argv.slice(2));
+    if (args.model) return modelSoak(args);
     const size = args.quick ? QUICK_SIZE : FULL_SIZE;
     const providers = await sdkProviderTexts();
     const emu = await Emulator.start({ rateLimits: false });

@@ -1,65 +1,10 @@
 import assert from "node:assert/strict";
 import { Emulator, type EmulatorOptions } from "../emulator";
 import { CheckFailedError, DeclaredResource, Engine, type RunResult } from "../harness/engine";
-import { type ConfigValue, type PropertyMap, ProviderHost } from "../harness/host";
-import { assertBuilt, ensureSelfLink } from "../harness/providerText";
-import { emulatorConfig, withoutSettingsEnv } from "./emulatorConfig";
+import { type PropertyMap } from "../harness/host";
+import { type EmulatedStack, type EmulatedStackOptions, startEmulatedStack } from "./stackStart";
 
-/** An emulator, Pulumi's real dynamic-provider host configured against it, and an engine model on top. */
-export interface EmulatedStack {
-    emu: Emulator;
-    host: ProviderHost;
-    engine: Engine;
-    /** Stack config the host was configured with (credentials included). */
-    config: Record<string, ConfigValue>;
-    /** The cloud requests recorded since the last `emu.clearRequests()`, as `METHOD path`. */
-    cloudCalls(): string[];
-    close(): Promise<void>;
-}
-
-/** Options of {@link startEmulatedStack}. */
-export interface EmulatedStackOptions {
-    emulator?: EmulatorOptions;
-    /** Config added to (or overriding) the emulator's credentials, keys with their namespace. */
-    config?: Record<string, ConfigValue>;
-}
-
-/**
- * Starts the emulator (rate limits off unless asked) and a host whose stack config points at it, with fast
- * retries and a client-side limit that never waits. The host inherits no `OBSERVABILITY_*` variable, so only
- * the stack config counts. Needs `npm run build` (the host loads `pulumi-observability/providers`).
- */
-export async function startEmulatedStack(options: EmulatedStackOptions = {}): Promise<EmulatedStack> {
-    assertBuilt();
-    ensureSelfLink();
-    const emu = await Emulator.start({ rateLimits: false, ...options.emulator });
-    const config: Record<string, ConfigValue> = {
-        ...emulatorConfig(emu),
-        "observability:retryBaseDelayMs": "1",
-        "observability:retryBudgetMs": "2000",
-        "observability:cloudRateLimit": "10000/1s",
-        "observability:selfHostedRateLimit": "10000/1s",
-        ...options.config,
-    };
-    let host: ProviderHost;
-    try {
-        host = await ProviderHost.start({ config, env: withoutSettingsEnv() });
-    } catch (error) {
-        await emu.close();
-        throw error;
-    }
-    return {
-        emu,
-        host,
-        engine: new Engine(host),
-        config,
-        cloudCalls: () => emu.requests.filter((r) => r.api === "cloud").map((r) => `${r.method} ${r.path}`),
-        close: async () => {
-            await host.close();
-            await emu.close();
-        },
-    };
-}
+export { type EmulatedStack, type EmulatedStackOptions, startEmulatedStack };
 
 /**
  * Registers the mocha hooks of a suite that runs on one emulated stack and returns the stack, filled in when the

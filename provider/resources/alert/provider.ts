@@ -6,6 +6,7 @@ import { ALERT_FIELD_KEYS, AlertInputs, AlertOutputs, alertSchema, alertVariantI
 import { alertFieldsFromWire, alertStatusFromWire, WireAlert, wireAlert } from "./wire";
 import { ResolvedTarget, reportedAt, resolveTarget, targetReplaceKeys } from "../../settings/target";
 import { sameValue, valueAt } from "../../engine/values";
+import { containsUnknown } from "../../engine/unknown";
 
 /** How far the server's clock may be behind ours when a lost create is looked for by its `createdAt`. */
 const CLOCK_SKEW_MS = 5 * 60_000;
@@ -94,6 +95,21 @@ export function readAlert(ctx: OperationContext, alert: WireAlert, declared: Ale
 
 const fieldsOf = (alert: object) => Object.fromEntries(ALERT_FIELD_KEYS.map((key) => [key, valueAt(alert, [key])]));
 
+/** The inputs that place a tile alert on its tile. */
+const TILE_PLACE_KEYS = ["source", "dashboardId", "tileId"] as const;
+
+/**
+ * A tile alert that leaves its tile (another tile or dashboard, or a saved search) is replaced, not updated: the server
+ * deletes a tile's alerts when a dashboard update drops the tile (a rename makes a new tile) or makes it unable to carry
+ * alerts, and that update runs before the alert's (the alert reads the dashboard's outputs), so a PUT would find the
+ * alert gone. The replacement creates the alert where it now belongs, then deletes the old one (already gone counts as
+ * deleted). A value not known yet (a preview while the dashboard changes) is no move: `up` decides with the known id.
+ */
+function tileMoveKeys(olds: Pick<AlertOutputs, "source">, news: AlertInputs, changed: ReadonlySet<string>): string[] {
+    if (olds.source !== "tile") return [];
+    return TILE_PLACE_KEYS.filter((key) => changed.has(key) && !containsUnknown(news[key]));
+}
+
 /** What an adoption reads an alert with: the inputs, and where it lives. */
 type AlertSeed = AlertInputs & Pick<AlertOutputs, "target">;
 
@@ -102,7 +118,7 @@ const definition: ResourceDefinition<typeof alertSchema, AlertOutputs, AlertSeed
     schema: alertSchema,
     clients: targetClients,
     rules: (inputs, settings) => alertVariantIssues(inputs, settings.variant(inputs.variant)),
-    replaceKeys: (olds, news, changed) => targetReplaceKeys(olds, news, changed),
+    replaceKeys: (olds, news, changed) => [...targetReplaceKeys(olds, news, changed), ...tileMoveKeys(olds, news, changed)],
     adoption: { id: hex24, seed: (inputs, settings) => ({ ...inputs, target: resolveTarget(settings, inputs) }) },
 
     async create(ctx, inputs) {

@@ -81,7 +81,7 @@ const alertFields = {
     channels: z.array(alertChannelSchema).min(1).max(10).optional(),
     /** Tile alerts: the dashboard (24 hexadecimal characters), e.g. `dashboard.id`. */
     dashboardId: hex24.optional(),
-    /** Tile alerts: the server's tile id, e.g. `dashboard.tileId("Errors")`. */
+    /** Tile alerts: the server's tile id, e.g. `dashboard.tileId("Errors")`. Moving a tile alert to another tile replaces it. */
     tileId: hex24.optional(),
     /** Saved-search alerts: the saved search (24 hexadecimal characters). */
     savedSearchId: hex24.optional(),
