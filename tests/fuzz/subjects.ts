@@ -160,7 +160,8 @@ export const SUBJECTS: readonly FuzzSubject[] = [
         }),
         unmanagedWhenOmitted: [],
         fixedFields: TARGET_KEYS,
-        replaceKeys: new Set(TARGET_KEYS),
+        // A tile alert that leaves its tile is replaced (the server may have deleted it with the tile).
+        replaceKeys: new Set([...TARGET_KEYS, "source", "dashboardId", "tileId"]),
     },
     {
         key: "dataPipe",

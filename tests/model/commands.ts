@@ -10,6 +10,7 @@ import { type AlertModel, thresholdArbitrary } from "./kinds/alert";
 import { connectionArbitrary } from "./kinds/connection";
 import { dashboardArbitrary, dashboardBody, DISPLAY_TYPES, type DisplayType, TILE_NAMES, tileArbitrary, type TileModel } from "./kinds/dashboard";
 import { queryEndpointArbitrary, type QueryEndpointModel } from "./kinds/queryEndpoint";
+import { teamMembersArbitrary } from "./kinds/teamMember";
 import { savedSearchArbitrary, savedSearchBody } from "./kinds/savedSearch";
 import { sourceArbitrary } from "./kinds/source";
 import { webhookArbitrary, webhookBody } from "./kinds/webhook";
@@ -123,6 +124,27 @@ const addCommands: fc.Arbitrary<Command>[] = [
                 ),
         ),
 ];
+
+class SetTeamMembers extends Edit {
+    constructor(private readonly emails: string[]) {
+        super();
+    }
+    check = () => true;
+    apply(model: Model): void {
+        model.teamMembers = this.emails;
+    }
+    toString = () => `team members ${JSON.stringify(this.emails)}`;
+}
+
+/** The invited people accept, in the web UI: refresh follows each invitation to its membership. */
+class AcceptInvitations extends Edit {
+    protected override outOfBand = true;
+    check = (model: Readonly<Model>) => model.teamMembers.length > 0;
+    apply(_model: Model, world: World): void {
+        for (const invitation of [...world.stack.emu.store.selfHosted.invitations.values()]) world.stack.emu.acceptInvitation(invitation.email);
+    }
+    toString = () => "the invited accept their invitations";
+}
 
 class SetQueryEndpoint extends Edit {
     constructor(private readonly endpoint: QueryEndpointModel | undefined) {
@@ -508,6 +530,8 @@ export function allCommands(): fc.Arbitrary<Command>[] {
         ...addCommands.filter((_, i) => i >= 4), // dashboards and alerts three times as often
         ...addCommands.filter((_, i) => i >= 4),
         fc.option(queryEndpointArbitrary, { nil: undefined }).map((e) => new SetQueryEndpoint(e)),
+        teamMembersArbitrary.map((emails) => new SetTeamMembers(emails)),
+        fc.constant(new AcceptInvitations()),
         fc.tuple(collection, idx, idx).map(([c, i, choice]) => new Remove(c, i, choice)),
         fc.tuple(idx, tileArbitrary).map(([b, t]) => new AddTile(b, t)),
         fc.tuple(idx, idx, idx).map(([b, t, choice]) => new RemoveTile(b, t, choice)),

@@ -40,6 +40,8 @@ export interface Stranger {
 export interface Model extends Declared {
     /** The service's query endpoint (cloud), when declared. */
     queryEndpoint?: QueryEndpointModel;
+    /** The self-hosted team's members the program declares, by email. */
+    teamMembers: string[];
     /** Makes resource names unique within a run. */
     counter: number;
     strangers: Stranger[];
@@ -55,6 +57,7 @@ export function emptyModel(): Model {
         savedSearches: new Map(),
         dashboards: new Map(),
         alerts: new Map(),
+        teamMembers: [],
         counter: 0,
         strangers: [],
         grown: new Set(),

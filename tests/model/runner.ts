@@ -15,6 +15,7 @@ import { declareConnection } from "./kinds/connection";
 import { declareDashboard } from "./kinds/dashboard";
 import type { DeclareEnv } from "./kinds/env";
 import { declareQueryEndpoint } from "./kinds/queryEndpoint";
+import { declareTeamMembers } from "./kinds/teamMember";
 import { declareSavedSearch } from "./kinds/savedSearch";
 import { declareSource } from "./kinds/source";
 import { declareWebhook } from "./kinds/webhook";
@@ -46,7 +47,7 @@ export interface World {
 /** Starts an emulator (fresh fixtures) with a host and an engine; the host's default variant is self-hosted. */
 export async function startWorld(): Promise<World> {
     const stack = await startEmulatedStack();
-    const keys = ["connection", "source", "webhook", "savedSearch", "dashboard", "alert", "queryEndpoint"];
+    const keys = ["connection", "source", "webhook", "savedSearch", "dashboard", "alert", "queryEndpoint", "teamMember"];
     const env: DeclareEnv = {
         fixtures: stack.emu.fixtures,
         managedConnectionId: stack.emu.managedConnectionId,
@@ -71,6 +72,7 @@ export function declareProgram(model: Model, env: DeclareEnv): DeclaredResource[
         ...[...model.alerts].map(([name, r]) => declareAlert(name, r, env)),
     ];
     if (model.queryEndpoint) program.push(declareQueryEndpoint(model.queryEndpoint, env));
+    program.push(...declareTeamMembers(model.teamMembers, env));
     return program;
 }
 
@@ -89,6 +91,9 @@ function inventory(stack: EmulatedStack): Inventory {
     }
     const endpoint = queryEndpointState(stack.emu.cloud).endpoint;
     out.queryEndpoint = endpoint ? [endpoint.id] : [];
+    // A team member is its email, whether still invited or already a member.
+    const team = stack.emu.store.selfHosted;
+    out.teamMembers = [...[...team.members.values()].map((user) => user.email), ...[...team.invitations.values()].map((i) => i.email)].sort();
     return out;
 }
 
@@ -99,8 +104,8 @@ function expectedInventory(world: World, model: Model): Inventory {
     for (const s of model.strangers) add(`${s.variant}/${s.collection}`, s.id);
     for (const [u, state] of world.stack.engine.state) {
         const type = parseUrn(u).type.split(":").pop() ?? "";
-        if (type === "QueryEndpoint") {
-            add("queryEndpoint", state.id);
+        if (type === "QueryEndpoint" || type === "TeamMember") {
+            add(type === "QueryEndpoint" ? "queryEndpoint" : "teamMembers", state.id);
             continue;
         }
         const variant = (state.outputs.variant as Variant | undefined) ?? "self-hosted";
