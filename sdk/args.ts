@@ -9,11 +9,23 @@ export type InputOf<T> = T extends string | number | boolean | null | undefined
     : T extends readonly (infer U)[]
       ? pulumi.Input<InputOf<U>[]>
       : T extends object
-        ? pulumi.Input<{ [K in keyof T]: InputOf<T[K]> }>
+        ? pulumi.Input<PropertiesOf<T>>
         : pulumi.Input<T>;
 
+type IsUnion<T, U = T> = T extends unknown ? ([U] extends [T] ? false : true) : never;
+
+/**
+ * Whether a property's type is one string literal: the discriminant of a kind-typed object (`displayType: "line"`,
+ * `kind: "log"`). It stays a plain value, so that TypeScript picks the member it names and refuses, as a type error,
+ * the fields only other members have (`colorRules` on a line tile).
+ */
+type IsDiscriminant<T> = [T] extends [string] ? (string extends T ? false : true extends IsUnion<T> ? false : true) : false;
+
+/** The properties of an object argument: each an input, but a discriminant, which is a plain literal. */
+type PropertiesOf<T> = { [K in keyof T]: IsDiscriminant<T[K]> extends true ? T[K] : InputOf<T[K]> };
+
 /** The argument object of a resource: its top level is a plain object of inputs. */
-export type ArgsOf<T extends object> = { [K in keyof T]: InputOf<T[K]> };
+export type ArgsOf<T extends object> = PropertiesOf<T>;
 
 /** The adoption input of every resource that can take over an existing object. */
 export interface AdoptionArgs {

@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
+import ts from "typescript";
+import { REPO_ROOT } from "../harness/paths";
 import * as obs from "../../sdk";
 import { SECRET_SIG, SECRET_SIG_KEY } from "../harness/host";
 import { recordRegistrations } from "../support/registrations";
@@ -62,5 +67,48 @@ describe("the SDK's resource base class (sdk/resource.ts)", function () {
         assert.throws(() => board.tileId("Chart"), {
             message: 'Dashboard "keyed" declares no tile named "Chart"; its tiles: "#1", "Chart#1", "Chart#2", "Alone"',
         });
+    });
+
+    it("types a kind-typed argument per kind: a field only another display type has is a type error, not a runtime typo", function () {
+        this.timeout(120_000);
+        const dir = mkdtempSync(path.join(tmpdir(), "sdk-types-"));
+        try {
+            const file = path.join(dir, "program.ts");
+            const tile = (config: string) => `new obs.Dashboard("d", { name: "d", tiles: [{ name: "t", x: 0, y: 0, w: 6, h: 3, config: ${config} }] });`;
+            writeFileSync(
+                file,
+                [
+                    `import * as obs from ${JSON.stringify(path.join(REPO_ROOT, "sdk"))};`,
+                    tile(`{ displayType: "number", sourceId: "s", select: [{ aggFn: "count" }], colorRules: [] }`),
+                    tile(`{ displayType: "line", sourceId: "s", select: [{ aggFn: "count" }], colorRules: [] }`),
+                    tile(`{ displayType: "table", sourceId: "s", select: [{ aggFn: "count" }], having: "count() > 1" }`),
+                    tile(`{ displayType: "line", sourceId: "s", select: [{ aggFn: "count" }], having: "count() > 1" }`),
+                ].join("\n"),
+            );
+            const program = ts.createProgram([file], {
+                strict: true,
+                noEmit: true,
+                target: ts.ScriptTarget.ES2022,
+                module: ts.ModuleKind.CommonJS,
+                moduleResolution: ts.ModuleResolutionKind.Node10,
+                types: ["node"],
+                skipLibCheck: true,
+                esModuleInterop: true,
+            });
+            const errors = ts
+                .getPreEmitDiagnostics(program)
+                .filter((d) => d.file?.fileName === file && d.start !== undefined)
+                .map((d) => [
+                    d.file!.getLineAndCharacterOfPosition(d.start!).line + 1,
+                    d.code,
+                    ts.flattenDiagnosticMessageText(d.messageText, "\n").split("'")[1],
+                ]);
+            assert.deepEqual(errors, [
+                [3, 2353, "colorRules"],
+                [5, 2353, "having"],
+            ]);
+        } finally {
+            rmSync(dir, { recursive: true, force: true });
+        }
     });
 });

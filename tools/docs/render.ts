@@ -32,9 +32,11 @@ function duration(ms: number): string {
 }
 
 function description(field: Field): string {
+    const restriction = field.onlyWith;
+    const among = restriction?.among && ` (\`${restriction.among.property}\` \`${restriction.among.value}\`)`;
     const only =
-        field.onlyWith &&
-        `${field.onlyWith.without ? "Not" : "Only"} with \`${field.onlyWith.property}\` ${field.onlyWith.values.map((value) => `\`${value}\``).join(", ")}.`;
+        restriction &&
+        `${restriction.without ? "Not" : "Only"} with \`${restriction.property}\` ${restriction.values.map((value) => `\`${value}\``).join(", ")}${among ?? ""}.`;
     return [only, field.description].filter((text) => text).join(" ");
 }
 

@@ -23,6 +23,8 @@ export interface Restriction {
     property: string;
     values: string[];
     without: boolean;
+    /** When the values tell the shapes apart only among those with this value of another discriminant (`configType`). */
+    among?: { property: string; value: string };
 }
 
 /** What the SDK declares for one resource class. */
@@ -285,6 +287,18 @@ function onlyWithOf(discriminants: Map<string, string[]>, shapes: ts.Type[], hol
         return holding.size <= lacking.size
             ? { property, values: [...holding].sort(), without: false }
             : { property, values: [...lacking].sort(), without: true };
+    }
+    // No one discriminant tells them apart: among the shapes with the one value of another discriminant that every
+    // holder has (the builder tiles, say), one may (a table tile's `having`, which a raw-SQL table tile lacks).
+    for (const [property, allValues] of discriminants) {
+        const held = new Set(holders.map((holder) => allValues[all.indexOf(holder)]));
+        if (held.size !== 1) continue;
+        const [value] = held;
+        const among = shapes.filter((shape) => allValues[all.indexOf(shape)] === value);
+        if (among.length === shapes.length) continue;
+        const rest = new Map([...discriminants].filter(([other]) => other !== property));
+        const inner = onlyWithOf(rest, among, holders, all);
+        if (inner && !inner.among) return { ...inner, among: { property, value } };
     }
     return undefined;
 }
