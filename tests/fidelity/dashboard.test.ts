@@ -258,6 +258,10 @@ const facts: readonly WireFact[] = [
                 ...tile(logsOf(api), displayType),
                 config: { configType: "sql", displayType, connectionId, sqlTemplate: "SELECT 1", ...extra },
             });
+            // The series limit is a whole number or absent there too: `null` is refused (zod.ts:304 `.optional()`).
+            const nulled = await api.call("POST", "/dashboards", { name: "Fact", tiles: [raw("line", { seriesLimit: null })] });
+            assert.equal(nulled.status, 400);
+            assert.match(api.message(nulled), /tiles\.0\.config\.seriesLimit: Expected number, received null/);
             const made = await created(api, { tiles: [raw("line", { seriesLimit: 0 }), raw("stacked_bar", { seriesLimit: 3, fillNulls: false })] });
             const configs = ((await api.ok("GET", `/dashboards/${made.id}`)) as { tiles: { config: PropertyMap }[] }).tiles.map((t) => t.config);
             assert.deepEqual(
@@ -281,6 +285,27 @@ const facts: readonly WireFact[] = [
             const bad = await api.call("POST", "/dashboards/validate", { tiles: [] });
             assert.equal(bad.status, 200);
             assert.deepEqual([bad.json.valid, bad.json.normalized, bad.json.errors[0].path], [false, null, "name"]);
+        },
+    },
+    {
+        upstream: `${TYPES}:123`,
+        says: "a number format names its `output` (required in `NumberFormatSchema`): one without it is refused with 400",
+        // The cloud document does not require it; the provider's schema does on both variants.
+        variants: ["self-hosted"],
+        async onEmulator(api) {
+            const logs = logsOf(api);
+            for (const config of [{ numberFormat: { mantissa: 2 } }, { select: [{ aggFn: "count", numberFormat: { mantissa: 2 } }] }]) {
+                const res = await api.call("POST", "/dashboards", { name: "Fact", tiles: [tile(logs, "L", config)] });
+                assert.equal(res.status, 400, JSON.stringify(config));
+                assert.match(api.message(res), /numberFormat\.output: Required/);
+            }
+        },
+        onSent(sent) {
+            const formats = leaves(sent.body)
+                .filter(([path]) => /numberFormat\.[^.]+$/.test(path))
+                .map(([path]) => path.replace(/\.[^.]+$/, ""));
+            const missing = [...new Set(formats)].filter((at) => !leaves(sent.body).some(([path]) => path === `${at}.output`));
+            return missing.length > 0 ? `a number format without output at ${missing.join(", ")}` : undefined;
         },
     },
     {

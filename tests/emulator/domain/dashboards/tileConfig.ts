@@ -26,6 +26,7 @@ export const isAlertable = (config: JsonObject): boolean => ALERTABLE.has(String
 
 /** Request-shape rules of one tile config that the OpenAPI document cannot express (§2.4). */
 export function checkTileConfig(config: JsonObject, path: string): void {
+    checkLimitsAndFormats(config, path);
     const displayType = String(config.displayType);
     if (isRawSql(config) || !SELECT_LIST_TYPES.has(displayType)) return;
     const select = asArray(config.select);
@@ -40,6 +41,24 @@ export function checkTileConfig(config: JsonObject, path: string): void {
         if (select.length !== 2) throw new ContractViolation(`${path}.asRatio`, "asRatio requires exactly two select items");
         if (formulas.length > 0) throw new ContractViolation(`${path}.asRatio`, "asRatio cannot be combined with formulas");
     }
+}
+
+/**
+ * The server's own schema where the document is silent or looser: a series or group limit is a whole number when
+ * given, never `null` (external API zod `seriesLimit`/`limit`: `.optional()`), and a number format names its `output`.
+ */
+function checkLimitsAndFormats(config: JsonObject, path: string): void {
+    for (const key of ["seriesLimit", "limit"]) {
+        const value = config[key];
+        if (value !== undefined && !(typeof value === "number" && Number.isInteger(value) && value >= 0))
+            throw new ContractViolation(`${path}.${key}`, value === null ? "Expected number, received null" : "Expected a whole number ≥ 0");
+    }
+    const formats: [unknown, string][] = [
+        [config.numberFormat, `${path}.numberFormat`],
+        ...asArray(config.select).map((item, j): [unknown, string] => [isObject(item) ? item.numberFormat : undefined, `${path}.select.${j}.numberFormat`]),
+        ...asArray(config.formulas).map((f, j): [unknown, string] => [isObject(f) ? f.numberFormat : undefined, `${path}.formulas.${j}.numberFormat`]),
+    ];
+    for (const [format, at] of formats) if (isObject(format) && format.output === undefined) throw new ContractViolation(`${at}.output`, "Required");
 }
 
 /** A formula may only name the tile's series: `A` is select[0]; a letter past the last item is refused. */
@@ -81,7 +100,6 @@ export function normalizeTileConfig(doc: OpenApiDocument, input: JsonObject): Ti
     if (builder && displayType === "table") config.asRatio = config.asRatio === true;
     if (displayType === "heatmap" || displayType === "search" || displayType === "event_patterns") config.where ??= "";
     if (displayType === "event_patterns") config.select ??= "";
-    for (const key of ["seriesLimit", "limit"]) if (config[key] === null) delete config[key];
     if (Array.isArray(config.formulas) && config.formulas.length === 0) delete config.formulas;
     if (displayType === "number") delete config.showOperandSeries;
     return config;
