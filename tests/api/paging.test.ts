@@ -44,7 +44,7 @@ describe("lists longer than one page are read whole (every collection, both vari
         emu = await Emulator.start({ rateLimits: false });
         for (const variant of VARIANTS) {
             const api = directApi(emu, variant);
-            const { savedSearch, webhooks, sources } = emu.fixtures;
+            const { savedSearch, webhooks, sources } = emu.fixturesOf(variant);
             for (const name of ["First", "Second"]) await api.call("POST", "/dashboards", { name, tiles: [] });
             await api.call("POST", "/saved-searches", { name: "Second search", sourceId: sources.logs.id, select: "", where: "" });
             for (const threshold of [1, 2])

@@ -95,7 +95,7 @@ describe("emulator transport", function () {
             assert.match(first.json.requestId, UUID_V4);
             assert.notEqual(first.json.requestId, second.json.requestId);
             assert.equal(first.json.result.length, 3);
-            const created = await api.call(`${api.managed}/dashboards`, "POST", { name: "MG", tiles: [lineTile(logs)] });
+            const created = await api.call(`${api.managed}/dashboards`, "POST", { name: "MG", tiles: [lineTile(emu.fixturesOf("managed").sources.logs.id)] });
             const deleted = await api.call(`${api.managed}/dashboards/${created.json.result.id}`, "DELETE");
             assert.equal(deleted.status, 200);
             assert.deepEqual(Object.keys(deleted.json).sort(), ["requestId", "status"]);
@@ -310,7 +310,7 @@ describe("emulator transport", function () {
         });
 
         it("applies the managed filter id rules: refused on POST, required on PUT", async () => {
-            const filter = { type: "QUERY_EXPRESSION", name: "Env", expression: "env", sourceId: logs };
+            const filter = { type: "QUERY_EXPRESSION", name: "Env", expression: "env", sourceId: emu.fixturesOf("managed").sources.logs.id };
             const withId = await api.call(`${api.managed}/dashboards`, "POST", { name: "MG", tiles: [], filters: [{ ...filter, id: "d".repeat(24) }] });
             assert.equal(withId.status, 400);
             const created = await api.call(`${api.managed}/dashboards`, "POST", { name: "MG", tiles: [], filters: [filter] });

@@ -20,6 +20,9 @@ import type { Credentials, InvalidRequest, RecordedRequest } from "./types";
 import { loadOpenApiDocuments } from "./validation/openapiDocs";
 import { RequestValidator } from "./validation/requestValidator";
 
+/** The two observability variants, each with a team of its own. */
+type TeamVariant = "self-hosted" | "managed";
+
 export interface EmulatorOptions {
     /** Enforce the documented rate limits (default true). */
     rateLimits?: boolean;
@@ -62,7 +65,7 @@ export class Emulator {
         private readonly server: Server,
         readonly credentials: Credentials,
         readonly store: EmulatorStore,
-        private readonly seeded: Fixtures | undefined,
+        private readonly seeded: Record<TeamVariant, Fixtures> | undefined,
         /** The managed service's platform connection: the `connection` a managed source must name (§1.7). */
         readonly managedConnectionId: string,
         readonly clock: Clock,
@@ -101,14 +104,17 @@ export class Emulator {
                 credentials.serviceId,
             ),
         };
-        const seeded = options.fixtures === "empty" ? undefined : fixtures;
-        if (seeded) {
-            seedTeam(store.selfHosted, seeded);
-            seedTeam(store.managed, seeded);
-        } else store.managed.connections.set(fixtures.connection.id, { ...structuredClone(fixtures.connection), name: "Platform connection" });
-        // The key's own user, drawn after the fixtures so that their ids stay as they were.
+        // The key's own user, drawn after the self-hosted fixtures so that their ids stay as they were.
         const keyUser = addMember(store.selfHosted, ids, nowIso(), "emulator@example.com", "Emulator User");
         store.selfHosted.keyUserId = keyUser.id;
+        // The managed service's records have ids of their own, as two servers' records do: an id of one variant is
+        // not found in the other.
+        const managedFixtures = buildFixtures(ids, nowIso());
+        const seeded = options.fixtures === "empty" ? undefined : { "self-hosted": fixtures, managed: managedFixtures };
+        if (seeded) {
+            seedTeam(store.selfHosted, seeded["self-hosted"]);
+            seedTeam(store.managed, seeded.managed);
+        } else store.managed.connections.set(managedFixtures.connection.id, { ...structuredClone(managedFixtures.connection), name: "Platform connection" });
         const docs = loadOpenApiDocuments(options.openApiDir);
         const rateLimits = new RateLimits(clock, options.rateLimits ?? true);
         const server = createServer();
@@ -116,7 +122,7 @@ export class Emulator {
             server.once("error", reject);
             server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
         });
-        const emulator = new Emulator(server, credentials, store, seeded, fixtures.connection.id, clock, rateLimits, ids);
+        const emulator = new Emulator(server, credentials, store, seeded, managedFixtures.connection.id, clock, rateLimits, ids);
         const deps: PipelineDeps = {
             credentials,
             router: buildRouter(ROUTE_MODULES),
@@ -140,7 +146,7 @@ export class Emulator {
                 clock,
                 nowIso,
                 docs,
-                fixtures: seeded,
+                fixtures: seeded?.[route.api === "self-hosted" ? "self-hosted" : "managed"],
                 credentials,
             }),
         };
@@ -153,10 +159,18 @@ export class Emulator {
         return emulator;
     }
 
-    /** The records both teams started with; throws when the emulator started with `fixtures: "empty"`. */
+    /** The records the self-hosted team started with; throws when the emulator started with `fixtures: "empty"`. */
     get fixtures(): Fixtures {
+        return this.fixturesOf("self-hosted");
+    }
+
+    /**
+     * The records one variant's team started with (each variant's have ids of their own); throws when the emulator
+     * started with `fixtures: "empty"`.
+     */
+    fixturesOf(variant: TeamVariant): Fixtures {
         if (!this.seeded) throw new Error('emulator: started with fixtures: "empty", so there are no fixture records');
-        return this.seeded;
+        return this.seeded[variant];
     }
 
     /** Cloud state: the organization, and the service state switch (`emu.cloud.setServiceState("idle")`). */

@@ -130,7 +130,7 @@ describe("emulator environment endpoints", function () {
             const seeded = await Emulator.start({ rateLimits: false });
             try {
                 assert.equal(seeded.store.selfHosted.sources.size, 3);
-                assert.equal(seeded.managedConnectionId, seeded.fixtures.connection.id);
+                assert.equal(seeded.managedConnectionId, seeded.fixturesOf("managed").connection.id);
             } finally {
                 await seeded.close();
             }

@@ -130,7 +130,13 @@ describe("adoption of existing objects (through the real host, against the emula
 
     it("replaces an adopted resource that keeps adoptId with a new object, then deletes the adopted one", async function () {
         const made = await handMade();
-        const adopted = (variant: string) => dashboard({ adoptId: made.dashboardId, name: "Hand made", tiles: made.tiles, variant });
+        // Each variant's tiles read its own log source (the two services' ids differ).
+        const tilesOf = (variant: "self-hosted" | "managed") =>
+            made.tiles.map((tile) => {
+                const config = tile.config as PropertyMap;
+                return config.sourceId === undefined ? tile : { ...tile, config: { ...config, sourceId: stack.emu.fixturesOf(variant).sources.logs.id } };
+            });
+        const adopted = (variant: "self-hosted" | "managed") => dashboard({ adoptId: made.dashboardId, name: "Hand made", tiles: tilesOf(variant), variant });
         await stack.engine.up([adopted("self-hosted")]);
         const moved = await stack.engine.up([adopted("managed")]);
         assert.deepEqual(

@@ -55,7 +55,7 @@ describe("npm run emulator -- --dev: every Pulumi.dev.yaml works as it is", func
             const fileConfig = Object.fromEntries(Object.entries(fromFile).map(([key, value]) => [key, value === DEV_URL ? started.emu.url : value]));
 
             const seeded = new Set(
-                JSON.stringify(started.emu.fixtures)
+                JSON.stringify([started.emu.fixturesOf("self-hosted"), started.emu.fixturesOf("managed")])
                     .match(/"id":"[0-9a-f]{24}"/g)
                     ?.map((match) => match.slice(6, -1)),
             );

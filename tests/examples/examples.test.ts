@@ -74,7 +74,7 @@ describe("examples/self-hosted and examples/managed (programs through the real h
     });
 
     it("managed: the same resources under the cloud API, including a raw-SQL tile in a container", async function () {
-        const ids = (s: EmulatedStack) => ({ "demo:webhookId": s.emu.fixtures.webhooks.slack.id, "demo:connectionId": s.emu.fixtures.connection.id });
+        const ids = (s: EmulatedStack) => ({ "demo:webhookId": s.emu.fixturesOf("managed").webhooks.slack.id, "demo:connectionId": s.emu.managedConnectionId });
         await lifecycle("managed", ids, ["overview", "requests-low"], "managed");
     });
 });

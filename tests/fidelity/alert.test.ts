@@ -22,7 +22,7 @@ const PROVIDER = packageProviderText("alert");
 /** A dashboard with one alertable tile, made over raw HTTP. */
 async function tileOf(emu: Emulator, variant: Variant): Promise<{ dashboardId: string; tileId: string }> {
     const client = emulatorClient(emu);
-    const config = { displayType: "line", sourceId: emu.fixtures.sources.logs.id, select: [{ aggFn: "count" }] };
+    const config = { displayType: "line", sourceId: emu.fixturesOf(variant).sources.logs.id, select: [{ aggFn: "count" }] };
     const res = await client.on(variant, "/dashboards", "POST", { name: "Fidelity", tiles: [{ name: "Errors", x: 0, y: 0, w: 6, h: 3, config }] });
     assert.equal(res.status, 200, res.text);
     const made = client.payload(res) as { id: string; tiles: { id: string }[] };
@@ -33,11 +33,11 @@ async function tileOf(emu: Emulator, variant: Variant): Promise<{ dashboardId: s
 function searchBody(api: RawApi, extra: Record<string, unknown> = {}): Record<string, unknown> {
     return {
         source: "saved_search",
-        savedSearchId: api.emu.fixtures.savedSearch.id,
+        savedSearchId: api.emu.fixturesOf(api.variant).savedSearch.id,
         threshold: 1,
         thresholdType: "above",
         interval: "15m",
-        channel: { type: "webhook", webhookId: api.emu.fixtures.webhooks.generic.id },
+        channel: { type: "webhook", webhookId: api.emu.fixturesOf(api.variant).webhooks.generic.id },
         ...extra,
     };
 }
@@ -245,7 +245,7 @@ const facts: WireFact[] = [
         says: 'knows `{type: "webhook", webhookId}` channels only: other keys are dropped, other types refused',
         variants: ["self-hosted"],
         async onEmulator(api) {
-            const webhookId = api.emu.fixtures.webhooks.generic.id;
+            const webhookId = api.emu.fixturesOf(api.variant).webhooks.generic.id;
             const made = await api.ok("POST", "/alerts", searchBody(api, { channel: { type: "webhook", webhookId, severity: "critical" } }));
             assert.deepEqual(made.channels, [{ type: "webhook", webhookId }]);
             await refused(api, "POST", "/alerts", searchBody(api, { channel: { type: "email", emailRecipients: ["a@example.com"] } }));
@@ -266,7 +266,7 @@ const facts: WireFact[] = [
             assert.deepEqual((await api.ok("POST", "/alerts", searchBody(api, { channel: email }))).channel, email);
             const routed = {
                 type: "webhook",
-                webhookId: api.emu.fixtures.webhooks.slack.id,
+                webhookId: api.emu.fixturesOf(api.variant).webhooks.slack.id,
                 webhookService: "slack_api",
                 slackChannelId: "C01",
                 severity: "info",
@@ -290,8 +290,8 @@ const facts: WireFact[] = [
         says: "needs `channel` or `channels`, `channel` equal to `channels[0]` when both are sent, and no duplicate",
         variants: ["self-hosted"],
         async onEmulator(api) {
-            const channel = { type: "webhook", webhookId: api.emu.fixtures.webhooks.generic.id };
-            const other = { type: "webhook", webhookId: api.emu.fixtures.webhooks.slack.id };
+            const channel = { type: "webhook", webhookId: api.emu.fixturesOf(api.variant).webhooks.generic.id };
+            const other = { type: "webhook", webhookId: api.emu.fixturesOf(api.variant).webhooks.slack.id };
             const prefix = "Body validation failed: channels: ";
             assert.equal(await refused(api, "POST", "/alerts", without(searchBody(api), "channel")), `${prefix}Provide either "channel" or "channels"`);
             assert.equal(
@@ -349,7 +349,7 @@ async function flows(stack: EmulatedStack, variant: Variant): Promise<void> {
     const tile = await tileOf(emu, variant);
     const where = variant === "managed" ? { variant } : {};
     const webhook = (id: string) => ({ webhookId: id });
-    const { generic, slack } = emu.fixtures.webhooks;
+    const { generic, slack } = emu.fixturesOf(variant).webhooks;
     const programs: PropertyMap[][] = [
         [
             {
@@ -366,7 +366,7 @@ async function flows(stack: EmulatedStack, variant: Variant): Promise<void> {
             {
                 ...where,
                 source: "search",
-                savedSearchId: emu.fixtures.savedSearch.id,
+                savedSearchId: emu.fixturesOf(variant).savedSearch.id,
                 groupBy: "ServiceName",
                 threshold: 1,
                 thresholdMax: 9,
@@ -391,7 +391,7 @@ async function flows(stack: EmulatedStack, variant: Variant): Promise<void> {
             {
                 ...where,
                 source: "saved_search",
-                savedSearchId: emu.fixtures.savedSearch.id,
+                savedSearchId: emu.fixturesOf(variant).savedSearch.id,
                 threshold: 2,
                 thresholdType: "above",
                 interval: "1h",

@@ -14,8 +14,8 @@ const UTILS = `${SH} packages/api/src/routers/external-api/v2/utils/dashboards.t
 const ZOD = `${SH} packages/api/src/utils/zod.ts`;
 const TYPES = `${SH} packages/common-utils/src/types.ts`;
 
-// The fixtures carry the same ids in both variants' stores.
-const logsOf = (api: { emu: RawApi["emu"] }) => api.emu.fixtures.sources.logs.id;
+// Each variant's fixtures carry ids of their own.
+const logsOf = (api: Pick<RawApi, "emu" | "variant">) => api.emu.fixturesOf(api.variant).sources.logs.id;
 const tile = (logs: string, name: string, config: PropertyMap = {}) => ({
     name,
     x: 0,
@@ -253,7 +253,7 @@ const facts: readonly WireFact[] = [
         // The managed variant's document declares no series limit: the provider refuses it there at preview.
         variants: ["self-hosted"],
         async onEmulator(api) {
-            const connectionId = api.emu.fixtures.connection.id;
+            const connectionId = api.emu.fixturesOf(api.variant).connection.id;
             const raw = (displayType: string, extra: PropertyMap) => ({
                 ...tile(logsOf(api), displayType),
                 config: { configType: "sql", displayType, connectionId, sqlTemplate: "SELECT 1", ...extra },
@@ -362,7 +362,7 @@ const facts: readonly WireFact[] = [
 
 /** The shapes the provider sends: creates and updates of filters (kept, renamed, added), formulas, units, tile names. */
 async function flows(stack: EmulatedStack, variant: Variant): Promise<void> {
-    const logs = stack.emu.fixtures.sources.logs.id;
+    const logs = stack.emu.fixturesOf(variant).sources.logs.id;
     const managed = variant === "managed" ? { variant: "managed" } : {};
     const declare = (inputs: PropertyMap): DeclaredResource[] => [{ type: "Dashboard", name: "flow", provider: PROVIDER, inputs: { ...managed, ...inputs } }];
     const plainTile = (name: string, config: PropertyMap = {}) => tile(logs, name, config);

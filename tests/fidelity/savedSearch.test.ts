@@ -20,9 +20,9 @@ const UI_FILTERS: JsonObject[] = [
 const team = (emu: Emulator, variant: Variant) => (variant === "managed" ? emu.store.managed : emu.store.selfHosted);
 
 /** A saved search with every field the server stores, on the fixture log source. */
-const fullSearch = (emu: Emulator) => ({
+const fullSearch = (emu: Emulator, variant: Variant) => ({
     name: "Every saved-search field",
-    sourceId: emu.fixtures.sources.logs.id,
+    sourceId: emu.fixturesOf(variant).sources.logs.id,
     select: "Timestamp, ServiceName, Body",
     where: "SeverityText = 'error'",
     whereLanguage: "sql",
@@ -37,7 +37,7 @@ const fullSearch = (emu: Emulator) => ({
 
 /** Creates a saved search over raw HTTP with the given filters, returning its id. */
 async function created(api: RawApi, filters: unknown[]): Promise<string> {
-    return String((await api.ok("POST", "/saved-searches", { ...fullSearch(api.emu), filters })).id);
+    return String((await api.ok("POST", "/saved-searches", { ...fullSearch(api.emu, api.variant), filters })).id);
 }
 
 const REFUSED = /^filters\[0\] must be a sidebar-renderable SQL predicate/;
@@ -68,7 +68,7 @@ const facts: WireFact[] = [
             const ui = api.variant === "self-hosted" ? UI_FILTERS : [];
             const cases = [{ condition: "a IN ('x') AND b IN ('y')" }, { condition: "a = 'x'" }, { condition: "x NOT BETWEEN 1 AND 2" }, ...ui];
             for (const filter of cases) {
-                const res = await api.call("POST", "/saved-searches", { ...fullSearch(api.emu), filters: [filter] });
+                const res = await api.call("POST", "/saved-searches", { ...fullSearch(api.emu, api.variant), filters: [filter] });
                 assert.equal(res.status, 400, JSON.stringify(filter));
                 assert.match(api.message(res), REFUSED);
             }
@@ -92,7 +92,7 @@ const facts: WireFact[] = [
                     ["POST", "/saved-searches"],
                     ["PUT", `/saved-searches/${id}`],
                 ]) {
-                    const res = await api.call(method, path, { ...fullSearch(api.emu), filters: [filter] });
+                    const res = await api.call(method, path, { ...fullSearch(api.emu, api.variant), filters: [filter] });
                     assert.equal(res.status, 400, `${method} ${JSON.stringify(filter)}`);
                 }
             }
@@ -109,9 +109,9 @@ const facts: WireFact[] = [
         async onEmulator(api) {
             const id = await created(api, []);
             team(api.emu, api.variant).savedSearches.get(id)!.filters = structuredClone(UI_FILTERS);
-            const kept = await api.ok("PUT", `/saved-searches/${id}`, { ...fullSearch(api.emu), filters: UI_FILTERS });
+            const kept = await api.ok("PUT", `/saved-searches/${id}`, { ...fullSearch(api.emu, api.variant), filters: UI_FILTERS });
             assert.deepEqual(kept.filters, UI_FILTERS);
-            const changed = await api.call("PUT", `/saved-searches/${id}`, { ...fullSearch(api.emu), filters: [{ ...UI_FILTERS[1], right: "2000" }] });
+            const changed = await api.call("PUT", `/saved-searches/${id}`, { ...fullSearch(api.emu, api.variant), filters: [{ ...UI_FILTERS[1], right: "2000" }] });
             assert.equal(changed.status, 400);
             assert.match(api.message(changed), REFUSED);
         },
@@ -121,8 +121,8 @@ const facts: WireFact[] = [
         says: "PUT is a full replace: an omitted select, where, whereLanguage, orderBy, tags or filters resets to its default",
         variants: BOTH,
         async onEmulator(api) {
-            const id = await created(api, fullSearch(api.emu).filters);
-            const { name, sourceId } = fullSearch(api.emu);
+            const id = await created(api, fullSearch(api.emu, api.variant).filters);
+            const { name, sourceId } = fullSearch(api.emu, api.variant);
             const reset = await api.ok("PUT", `/saved-searches/${id}`, { name, sourceId });
             assert.deepEqual([reset.select, reset.where, reset.whereLanguage, reset.orderBy, reset.tags, reset.filters], ["", "", "lucene", "", [], []]);
         },
@@ -147,7 +147,7 @@ const facts: WireFact[] = [
         async onEmulator(api) {
             const id = await created(api, []);
             assert.deepEqual(team(api.emu, api.variant).savedSearches.get(id)?.tags, ["hand made", ""]);
-            const long = await api.call("POST", "/saved-searches", { ...fullSearch(api.emu), tags: ["x".repeat(33)] });
+            const long = await api.call("POST", "/saved-searches", { ...fullSearch(api.emu, api.variant), tags: ["x".repeat(33)] });
             assert.equal(long.status, 400);
         },
     },
@@ -156,7 +156,7 @@ const facts: WireFact[] = [
         says: "refuses a `sourceId` the team does not have (400 `sourceId must be an existing source id`)",
         variants: BOTH,
         async onEmulator(api) {
-            const res = await api.call("POST", "/saved-searches", { ...fullSearch(api.emu), sourceId: "0123456789abcdef01234567" });
+            const res = await api.call("POST", "/saved-searches", { ...fullSearch(api.emu, api.variant), sourceId: "0123456789abcdef01234567" });
             assert.deepEqual([res.status, api.message(res)], [400, "sourceId must be an existing source id"]);
         },
         onSent(sent) {
@@ -176,12 +176,12 @@ describeWireFacts({
     },
     async flows(stack, variant) {
         const program = (change: PropertyMap) => [
-            { type: "SavedSearch", name: "full", provider: PROVIDER, inputs: { ...fullSearch(stack.emu), ...change, variant } as PropertyMap },
+            { type: "SavedSearch", name: "full", provider: PROVIDER, inputs: { ...fullSearch(stack.emu, variant), ...change, variant } as PropertyMap },
             {
                 type: "SavedSearch",
                 name: "least",
                 provider: PROVIDER,
-                inputs: { name: "Least", sourceId: stack.emu.fixtures.sources.logs.id, variant, ...change },
+                inputs: { name: "Least", sourceId: stack.emu.fixturesOf(variant).sources.logs.id, variant, ...change },
             },
         ];
         await stack.engine.up(program({}));
@@ -196,7 +196,7 @@ describe("Round trip of a saved search made by hand: adopted, one field changed,
         // The web UI's lucene and sql_ast filters exist on the self-hosted variant; the managed document's are `sql` only.
         const uiFilters = variant === "self-hosted" ? UI_FILTERS : [];
         it(`on the ${variant} variant${variant === "self-hosted" ? ", with the web UI's lucene and sql_ast filters" : ""}`, async function () {
-            const made = fullSearch(stack.emu);
+            const made = fullSearch(stack.emu, variant);
             const stored = (id: string) => team(stack.emu, variant).savedSearches.get(id);
             await roundTripOfHandMade(stack, {
                 variant,

@@ -121,7 +121,7 @@ function fullSource(kind: Kind, variant: Variant, connection: string): Record<st
 const knownTo = (variant: Variant, kind: Kind, key: string) => !VARIANT_ONLY_FIELDS[variant === "managed" ? "self-hosted" : "managed"][kind].includes(key);
 
 const connectionOf = (api: { emu: RawApi["emu"]; variant: Variant }) =>
-    api.variant === "managed" ? api.emu.managedConnectionId : api.emu.fixtures.connection.id;
+    api.variant === "managed" ? api.emu.managedConnectionId : api.emu.fixturesOf(api.variant).connection.id;
 
 /** Creates a source over raw HTTP, returning the answer's payload. */
 const created = (api: RawApi, body: Record<string, unknown>) => api.ok("POST", "/sources", body);
@@ -230,7 +230,7 @@ describeWireFacts({
     collection: "/sources",
     facts,
     async flows(stack, variant) {
-        const connection = variant === "managed" ? stack.emu.managedConnectionId : stack.emu.fixtures.connection.id;
+        const connection = variant === "managed" ? stack.emu.managedConnectionId : stack.emu.fixturesOf("self-hosted").connection.id;
         const program = (change: PropertyMap) =>
             KINDS.map((kind) => ({
                 type: "Source",
@@ -249,7 +249,7 @@ describe("Round trip of a source made by hand: adopted, one field changed, nothi
     for (const variant of ["self-hosted", "managed"] as const) {
         for (const kind of KINDS) {
             it(`a ${kind} source on the ${variant} variant`, async function () {
-                const made = fullSource(kind, variant, variant === "managed" ? stack.emu.managedConnectionId : stack.emu.fixtures.connection.id);
+                const made = fullSource(kind, variant, variant === "managed" ? stack.emu.managedConnectionId : stack.emu.fixturesOf("self-hosted").connection.id);
                 await roundTripOfHandMade(stack, {
                     variant,
                     type: "Source",

@@ -206,7 +206,7 @@ const facts: WireFact[] = [
         says: "POST /search takes maxResults 1–2000 (default 100) and offset 0–10000 (default 0); a bad body is a 400 `Body validation failed: …`",
         variants: ["self-hosted"],
         async onEmulator(api) {
-            const sourceId = api.emu.fixtures.sources.logs.id;
+            const sourceId = api.emu.fixturesOf(api.variant).sources.logs.id;
             const res = await api.call("POST", "/search", { sourceId, maxResults: 2001, offset: 10_001, whereLanguage: "kql", select: "a; b" });
             assert.equal(res.status, 400);
             assert.equal(
@@ -222,7 +222,7 @@ const facts: WireFact[] = [
         says: "a search answers {data: rows, rows: count} with no total: a reader pages until a short page",
         variants: ["self-hosted"],
         async onEmulator(api) {
-            const sourceId = api.emu.fixtures.sources.logs.id;
+            const sourceId = api.emu.fixturesOf(api.variant).sources.logs.id;
             api.emu.store.selfHosted.searchRows.set(
                 sourceId,
                 Array.from({ length: 5 }, (_, i) => ({ n: i })),

@@ -364,7 +364,8 @@ class Adopt extends Edit {
     async apply(model: Model, world: World): Promise<void> {
         const api = directApi(world.stack.emu, this.variant);
         const name = nextName(model, `adopted-${TYPE_OF[this.collection].toLowerCase()}`);
-        const logs = world.env.fixtures.sources.logs.id;
+        const fixtures = world.env.fixtures[this.variant];
+        const logs = fixtures.sources.logs.id;
         if (this.collection === "webhooks") {
             const record = { variant: this.variant, description: this.seed % 2 === 0 ? "made by hand" : "" };
             const created = await api.call("POST", "/webhooks", webhookBody(name, record));
@@ -377,11 +378,11 @@ class Adopt extends Edit {
             const record: AlertModel = { variant: this.variant, on: { search: undefined }, threshold: 1 + this.seed };
             const created = await api.call("POST", "/alerts", {
                 source: "saved_search",
-                savedSearchId: world.env.fixtures.savedSearch.id,
+                savedSearchId: fixtures.savedSearch.id,
                 threshold: record.threshold,
                 thresholdType: "above",
                 interval: "5m",
-                channel: { type: "webhook", webhookId: world.env.fixtures.webhooks.slack.id },
+                channel: { type: "webhook", webhookId: fixtures.webhooks.slack.id },
                 name,
             });
             model.alerts.set(name, { ...record, adoptId: String(created.id) });
@@ -478,7 +479,7 @@ class Grow extends Edit {
     apply(model: Model, world: World): void {
         model.grown.add(`${this.variant}/${this.collection}`);
         const team = teamOf(world, this.variant);
-        const { fixtures } = world.env;
+        const fixtures = world.env.fixtures[this.variant];
         const now = new Date().toISOString();
         const prefix = `f${GROWN.indexOf(this.collection)}${this.variant === "managed" ? "1" : "0"}`;
         for (let i = 0; i < 1001; i++) {

@@ -49,7 +49,7 @@ export async function startWorld(): Promise<World> {
     const stack = await startEmulatedStack();
     const keys = ["connection", "source", "webhook", "savedSearch", "dashboard", "alert", "queryEndpoint", "teamMember"];
     const env: DeclareEnv = {
-        fixtures: stack.emu.fixtures,
+        fixtures: { "self-hosted": stack.emu.fixturesOf("self-hosted"), managed: stack.emu.fixturesOf("managed") },
         managedConnectionId: stack.emu.managedConnectionId,
         providers: Object.fromEntries(keys.map((key) => [key, packageProviderText(key)])),
     };
@@ -181,8 +181,8 @@ export async function checkStack(world: World, model: Model, program: DeclaredRe
 
 /** Every alert of the program watches, on the server, the tile or saved search and notifies the webhook the program says. */
 function checkAlertPlaces(world: World, model: Model): void {
-    const { fixtures } = world.env;
     for (const [name, alert] of model.alerts) {
+        const fixtures = world.env.fixtures[alert.variant];
         const state = stateOf(world, "alerts", name);
         const stored = teamOf(world, alert.variant).alerts.get(state.id);
         assert.ok(stored, `alert ${name} (${state.id}) exists on the ${alert.variant} server`);

@@ -47,7 +47,7 @@ function directApi(stack: EmulatedStack, variant: Variant) {
                         y: 0,
                         w: 6,
                         h: 3,
-                        config: { displayType: "line", sourceId: emu.fixtures.sources.logs.id, select: [{ aggFn: "count" }] },
+                        config: { displayType: "line", sourceId: emu.fixturesOf(variant).sources.logs.id, select: [{ aggFn: "count" }] },
                     },
                 ],
             });
@@ -87,7 +87,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
             assert.deepEqual(stack.emu.serverErrors, []);
         });
 
-        const webhookId = () => stack.emu.fixtures.webhooks.slack.id;
+        const webhookId = () => stack.emu.fixturesOf(variant).webhooks.slack.id;
         const alertCalls = () =>
             stack.emu.requests.filter((r) => r.path.includes("/alerts")).map((r) => `${r.method} ${r.path.replace(/^.*\/alerts/, "/alerts")}`);
         const bodies = (method: string) => stack.emu.requests.filter((r) => r.method === method && r.path.includes("/alerts")).map((r) => r.body);
@@ -296,7 +296,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
         it("round-trips a search alert with a range threshold, group-by and schedule (the spec's `search` sent as `saved_search`)", async function () {
             const program = alertProgram({
                 source: "search",
-                savedSearchId: stack.emu.fixtures.savedSearch.id,
+                savedSearchId: stack.emu.fixturesOf(variant).savedSearch.id,
                 groupBy: "ServiceName",
                 threshold: 5,
                 thresholdMax: 50,
@@ -309,7 +309,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
             await stack.engine.up(program);
             const [post] = bodies("POST") as Record<string, unknown>[];
             assert.equal(post.source, "saved_search", "the server refuses the spec's `search`");
-            assert.equal(post.savedSearchId, stack.emu.fixtures.savedSearch.id);
+            assert.equal(post.savedSearchId, stack.emu.fixturesOf(variant).savedSearch.id);
             assert.equal(post.groupBy, "ServiceName");
             assert.equal(post.thresholdMax, 50);
             assert.equal("channels" in post, false, "one channel goes as `channel` only");
@@ -339,7 +339,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
         it("updates a saved-search alert in place, clearing its group-by by leaving it out", async function () {
             const search = (extra: PropertyMap): PropertyMap => ({
                 source: "saved_search",
-                savedSearchId: stack.emu.fixtures.savedSearch.id,
+                savedSearchId: stack.emu.fixturesOf(variant).savedSearch.id,
                 threshold: 5,
                 thresholdType: "above",
                 interval: "15m",
@@ -369,7 +369,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
         });
 
         it("adopts alerts made by hand with every field the server stores, updates one field, and changes nothing else", async function () {
-            const { generic, slack } = stack.emu.fixtures.webhooks;
+            const { generic, slack } = stack.emu.fixturesOf(variant).webhooks;
             const startAt = new Date(Date.UTC(new Date().getUTCFullYear(), 0, 1)).toISOString();
             // As the web UI makes them: every field the server stores, channels in the variant's richest form.
             const channels =
@@ -383,7 +383,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
                     : { channel: { type: "webhook", webhookId: slack.id, webhookService: "slack_api", slackChannelId: "C01ABCDEF23", severity: "warning" } };
             const search = {
                 source: "saved_search",
-                savedSearchId: stack.emu.fixtures.savedSearch.id,
+                savedSearchId: stack.emu.fixturesOf(variant).savedSearch.id,
                 groupBy: "ServiceName",
                 threshold: 5,
                 thresholdMax: 50,
@@ -447,7 +447,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
 
         if (variant === "self-hosted") {
             it("sends several channels as `channels` with `channel` equal to the first", async function () {
-                const channels = [{ webhookId: stack.emu.fixtures.webhooks.generic.id }, { webhookId: webhookId() }];
+                const channels = [{ webhookId: stack.emu.fixturesOf(variant).webhooks.generic.id }, { webhookId: webhookId() }];
                 const program = alertProgram(tileAlert({ channel: undefined, channels }));
                 await stack.engine.up(program);
                 const [post] = bodies("POST") as Record<string, unknown>[];
@@ -477,7 +477,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
                         inputs: (outputs) => tileAlert({ dashboardId: outputs.board.id, tileId: (outputs.board.tileIds as Record<string, string>)?.Errors }),
                     },
                 ];
-                const config = { displayType: "line", sourceId: stack.emu.fixtures.sources.logs.id, select: [{ aggFn: "count" }] };
+                const config = { displayType: "line", sourceId: stack.emu.fixturesOf(variant).sources.logs.id, select: [{ aggFn: "count" }] };
                 const errors = { name: "Errors", x: 0, y: 0, w: 6, h: 3, config };
                 const latency = { name: "Latency", x: 6, y: 0, w: 6, h: 3, config };
 
@@ -512,7 +512,9 @@ for (const variant of ["self-hosted", "managed"] as const) {
                 );
                 assert.equal(state().id, firstId);
 
-                const moved = await stack.engine.up(alertProgram(tileAlert({ variant: "managed", ...managedTile })));
+                // Everything it references moves too: the managed service's ids differ from the self-hosted ones.
+                const managedChannel = { webhookId: stack.emu.fixturesOf("managed").webhooks.slack.id };
+                const moved = await stack.engine.up(alertProgram(tileAlert({ variant: "managed", ...managedTile, channel: managedChannel })));
                 assert.deepEqual(
                     moved.steps.map((s) => [s.op, s.replaces]),
                     [
@@ -527,7 +529,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
             });
         } else {
             it("refuses several channels at check: the managed variant takes one", async function () {
-                const channels = [{ webhookId: stack.emu.fixtures.webhooks.generic.id }, { webhookId: webhookId() }];
+                const channels = [{ webhookId: stack.emu.fixturesOf(variant).webhooks.generic.id }, { webhookId: webhookId() }];
                 await assert.rejects(stack.engine.up(alertProgram(tileAlert({ channel: undefined, channels }))), (error: unknown) => {
                     assert.ok(error instanceof CheckFailedError);
                     assert.match(error.message, /channels: the managed variant takes a single notification channel/);

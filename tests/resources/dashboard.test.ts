@@ -10,13 +10,11 @@ const URN = urn("Dashboard", "web");
 
 describe("Dashboard (through the real host, against the emulator)", function () {
     let stack: EmulatedStack;
-    let logs: string;
-    let traces: string;
+    // Each variant's fixture sources have ids of their own; most tests are on the self-hosted variant.
+    const sourcesOf = (variant: Variant = "self-hosted") => stack.emu.fixturesOf(variant).sources;
 
     before(async function () {
         stack = await startEmulatedStack();
-        logs = stack.emu.fixtures.sources.logs.id;
-        traces = stack.emu.fixtures.sources.traces.id;
     });
     after(() => stack?.close());
     beforeEach(function () {
@@ -31,48 +29,56 @@ describe("Dashboard (through the real host, against the emulator)", function () 
     });
 
     type Tile = { name: string; x: number; y: number; w: number; h: number; config: PropertyMap };
-    const tiles = (): Tile[] => [
-        {
-            name: "Errors",
-            x: 0,
-            y: 0,
-            w: 12,
-            h: 4,
-            config: { displayType: "line", sourceId: logs, select: [{ aggFn: "count", where: "level:error" }], groupBy: "ServiceName" },
-        },
-        {
-            name: "p95",
-            x: 12,
-            y: 0,
-            w: 6,
-            h: 4,
-            config: { displayType: "number", sourceId: traces, select: [{ aggFn: "quantile", level: 0.95, valueExpression: "Duration" }], color: "chart-red" },
-        },
-        {
-            name: "Slow spans",
-            x: 18,
-            y: 0,
-            w: 6,
-            h: 4,
-            config: {
-                displayType: "table",
-                sourceId: traces,
-                select: [{ aggFn: "avg", valueExpression: "Duration" }],
-                groupBy: "SpanName",
-                orderBy: "avg(Duration) DESC",
+    const tiles = (variant: Variant = "self-hosted"): Tile[] => {
+        const [logs, traces] = [sourcesOf(variant).logs.id, sourcesOf(variant).traces.id];
+        return [
+            {
+                name: "Errors",
+                x: 0,
+                y: 0,
+                w: 12,
+                h: 4,
+                config: { displayType: "line", sourceId: logs, select: [{ aggFn: "count", where: "level:error" }], groupBy: "ServiceName" },
             },
-        },
-        { name: "Latency map", x: 0, y: 4, w: 12, h: 6, config: { displayType: "heatmap", sourceId: traces, select: [{ valueExpression: "Duration" }] } },
-        { name: "Recent", x: 12, y: 4, w: 12, h: 6, config: { displayType: "search", sourceId: logs, select: "Timestamp, ServiceName, Body" } },
-        { name: "Runbook", x: 0, y: 10, w: 24, h: 2, config: { displayType: "markdown", markdown: "## On call\nSee the runbook." } },
-    ];
+            {
+                name: "p95",
+                x: 12,
+                y: 0,
+                w: 6,
+                h: 4,
+                config: {
+                    displayType: "number",
+                    sourceId: traces,
+                    select: [{ aggFn: "quantile", level: 0.95, valueExpression: "Duration" }],
+                    color: "chart-red",
+                },
+            },
+            {
+                name: "Slow spans",
+                x: 18,
+                y: 0,
+                w: 6,
+                h: 4,
+                config: {
+                    displayType: "table",
+                    sourceId: traces,
+                    select: [{ aggFn: "avg", valueExpression: "Duration" }],
+                    groupBy: "SpanName",
+                    orderBy: "avg(Duration) DESC",
+                },
+            },
+            { name: "Latency map", x: 0, y: 4, w: 12, h: 6, config: { displayType: "heatmap", sourceId: traces, select: [{ valueExpression: "Duration" }] } },
+            { name: "Recent", x: 12, y: 4, w: 12, h: 6, config: { displayType: "search", sourceId: logs, select: "Timestamp, ServiceName, Body" } },
+            { name: "Runbook", x: 0, y: 10, w: 24, h: 2, config: { displayType: "markdown", markdown: "## On call\nSee the runbook." } },
+        ];
+    };
     const web = (inputs: PropertyMap): DeclaredResource[] => [{ type: "Dashboard", name: "web", provider: PROVIDER, inputs }];
     const declared = (extra: PropertyMap = {}) =>
         web({
             name: "Web service",
             tags: ["web", "prod", "web"],
             tiles: tiles(),
-            filters: [{ name: "Service", expression: "ServiceName", sourceId: logs }],
+            filters: [{ name: "Service", expression: "ServiceName", sourceId: sourcesOf().logs.id }],
             savedQuery: "level:error",
             ...extra,
         });
@@ -111,7 +117,14 @@ describe("Dashboard (through the real host, against the emulator)", function () 
         const before = state().outputs.tileIds as Record<string, string>;
         const edited = tiles().filter((t) => t.name !== "Runbook");
         edited[0] = { ...edited[0], w: 24 };
-        edited.push({ name: "Throughput", x: 0, y: 12, w: 24, h: 4, config: { displayType: "stacked_bar", sourceId: logs, select: [{ aggFn: "count" }] } });
+        edited.push({
+            name: "Throughput",
+            x: 0,
+            y: 12,
+            w: 24,
+            h: 4,
+            config: { displayType: "stacked_bar", sourceId: sourcesOf().logs.id, select: [{ aggFn: "count" }] },
+        });
         stack.emu.clearRequests();
 
         const result = await stack.engine.up(declared({ tiles: edited }));
@@ -219,14 +232,14 @@ describe("Dashboard (through the real host, against the emulator)", function () 
 
     it("sends an id on every filter of a PUT: a kept filter keeps its id, a new or renamed one gets a fresh hex24", async function () {
         const filters = [
-            { name: "Service", expression: "ServiceName", sourceId: logs },
-            { name: "Host", expression: "Host", sourceId: logs },
+            { name: "Service", expression: "ServiceName", sourceId: sourcesOf().logs.id },
+            { name: "Host", expression: "Host", sourceId: sourcesOf().logs.id },
         ];
         await stack.engine.up(declared({ filters }));
         const before = state().outputs.filterIds as Record<string, string>;
         stack.emu.clearRequests();
 
-        const edited = [filters[0], { ...filters[1], name: "Host name" }, { name: "Env", expression: "Env", sourceId: logs }];
+        const edited = [filters[0], { ...filters[1], name: "Host name" }, { name: "Env", expression: "Env", sourceId: sourcesOf().logs.id }];
         await stack.engine.up(declared({ filters: edited }));
 
         const put = stack.emu.requests.find((r) => r.method === "PUT")?.body as { filters: { id?: string; name: string }[] };
@@ -336,18 +349,19 @@ describe("Dashboard (through the real host, against the emulator)", function () 
     /** A dashboard made over raw HTTP, as the web UI would: every field the server stores, on both variants. */
     async function handMade(variant: Variant): Promise<PropertyMap & { id: string }> {
         const client = emulatorClient(stack.emu);
-        const connection = stack.emu.fixtures.connection.id;
+        const connection = stack.emu.fixturesOf(variant).connection.id;
+        const logs = sourcesOf(variant).logs.id;
         const selfHosted = variant === "self-hosted";
         const body = {
             name: "Made by hand",
             tags: ["hand", "made"],
             tiles: [
-                { ...tiles()[0], name: "", containerId: "main", tabId: "one" },
-                { ...tiles()[1], name: "Twin", containerId: "main", tabId: "two" },
-                { ...tiles()[2], name: "Twin" },
-                tiles()[3],
-                { ...tiles()[4], config: { ...tiles()[4].config, whereLanguage: "lucene" } },
-                tiles()[5],
+                { ...tiles(variant)[0], name: "", containerId: "main", tabId: "one" },
+                { ...tiles(variant)[1], name: "Twin", containerId: "main", tabId: "two" },
+                { ...tiles(variant)[2], name: "Twin" },
+                tiles(variant)[3],
+                { ...tiles(variant)[4], config: { ...tiles(variant)[4].config, whereLanguage: "lucene" } },
+                tiles(variant)[5],
                 {
                     name: "Raw",
                     x: 0,
@@ -453,9 +467,11 @@ describe("Dashboard (through the real host, against the emulator)", function () 
         const managed = web({
             variant: "managed",
             name: "Managed web",
-            tiles: tiles().slice(0, 2),
+            tiles: tiles("managed").slice(0, 2),
             // The managed variant's filters always broadcast: saying so is the same as saying nothing.
-            filters: [{ name: "Service", expression: "ServiceName", sourceId: logs, isBroadcastEnabled: true, isVariableEnabled: false }],
+            filters: [
+                { name: "Service", expression: "ServiceName", sourceId: sourcesOf("managed").logs.id, isBroadcastEnabled: true, isVariableEnabled: false },
+            ],
         });
         await stack.engine.up(managed);
         const { id, outputs } = state();

@@ -18,7 +18,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
             ({ emu }) => {
                 for (const team of [emu.store.selfHosted, emu.store.managed]) {
                     team.alerts.clear();
-                    for (const id of team.savedSearches.keys()) if (id !== emu.fixtures.savedSearch.id) team.savedSearches.delete(id);
+                    for (const id of team.savedSearches.keys()) if (id !== emu.fixturesOf(variant).savedSearch.id) team.savedSearches.delete(id);
                 }
             },
             { config: { "observability:variant": variant } },
@@ -28,7 +28,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
             api = directApi(stack.emu, variant);
         });
 
-        const logs = () => stack.emu.fixtures.sources.logs.id;
+        const logs = () => stack.emu.fixturesOf(variant).sources.logs.id;
         const calls = () =>
             stack.emu.requests
                 .filter((r) => /\/(saved-searches|alerts)/.test(r.path))
@@ -81,7 +81,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
             const { id } = state();
             stack.emu.clearRequests();
 
-            const traces = stack.emu.fixtures.sources.traces.id;
+            const traces = stack.emu.fixturesOf(variant).sources.traces.id;
             const next = program(
                 search({
                     sourceId: traces,
@@ -206,7 +206,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
                 threshold: 1,
                 thresholdType: "above",
                 interval: "5m",
-                channel: { webhookId: stack.emu.fixtures.webhooks.generic.id },
+                channel: { webhookId: stack.emu.fixturesOf(variant).webhooks.generic.id },
             });
             const declared: DeclaredResource[] = [...program(search()), { type: "Alert", name: "alert", provider: ALERT, inputs: alert }];
             await stack.engine.up(declared);

@@ -49,7 +49,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
     describe(`Source on the ${variant} variant (through the real host, against the emulator)`, function () {
         let stack: EmulatedStack;
         const team = () => (variant === "self-hosted" ? stack.emu.store.selfHosted : stack.emu.store.managed);
-        const fixtureIds = () => Object.values(stack.emu.fixtures.sources).map((s) => s.id);
+        const fixtureIds = () => Object.values(stack.emu.fixturesOf(variant).sources).map((s) => s.id);
 
         before(async function () {
             stack = await startEmulatedStack({ config: { "observability:variant": variant } });
@@ -68,7 +68,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
             assert.deepEqual(stack.emu.serverErrors, []);
         });
 
-        const connection = () => stack.emu.fixtures.connection.id;
+        const connection = () => stack.emu.fixturesOf(variant).connection.id;
         const calls = () => stack.emu.requests.map((r) => `${r.method} ${r.path.replace(/^.*\/sources/, "/sources")}`);
         // One read of the whole list: the managed list carries no `meta`, so it is read until a page brings nothing new.
         const listRead = variant === "managed" ? ["GET /sources", "GET /sources"] : ["GET /sources"];
@@ -211,7 +211,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
         });
 
         it("adopts the fixture sources with faithful declarations without a write", async function () {
-            const { logs, traces } = stack.emu.fixtures.sources;
+            const { logs, traces } = stack.emu.fixturesOf(variant).sources;
             const declaration = (fixture: Record<string, unknown>) => {
                 const {
                     id,

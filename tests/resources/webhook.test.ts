@@ -42,7 +42,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
             ({ emu }) => {
                 for (const team of [emu.store.selfHosted, emu.store.managed]) {
                     team.alerts.clear();
-                    for (const id of team.webhooks.keys()) if (!Object.values(emu.fixtures.webhooks).some((hook) => hook.id === id)) team.webhooks.delete(id);
+                    for (const id of team.webhooks.keys()) if (!Object.values(emu.fixturesOf(variant).webhooks).some((hook) => hook.id === id)) team.webhooks.delete(id);
                 }
             },
             { config: { "observability:variant": variant } },
@@ -257,7 +257,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
         it("deletes the alerts that notify it before the webhook, and says what to do when an unmanaged one blocks", async function () {
             const tileAlert = {
                 source: "search",
-                savedSearchId: stack.emu.fixtures.savedSearch.id,
+                savedSearchId: stack.emu.fixturesOf(variant).savedSearch.id,
                 threshold: 1,
                 thresholdType: "above",
                 interval: "5m",

@@ -33,7 +33,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
             y: 0,
             w: 6,
             h: 3,
-            config: { displayType, sourceId: stack.emu.fixtures.sources.logs.id, select: [{ aggFn: "count" }] },
+            config: { displayType, sourceId: stack.emu.fixturesOf(variant).sources.logs.id, select: [{ aggFn: "count" }] },
         });
         /** A dashboard with `tiles`, an alert on the tile `alertOn` (or on a saved search when `alertOn` is undefined). */
         const program = (tiles: PropertyMap[], alertOn: string | undefined): DeclaredResource[] => [
@@ -42,7 +42,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
                 type: "SavedSearch",
                 name: "search",
                 provider: SAVED_SEARCH,
-                inputs: { name: "Errors", sourceId: stack.emu.fixtures.sources.logs.id, where: "level:error" },
+                inputs: { name: "Errors", sourceId: stack.emu.fixturesOf(variant).sources.logs.id, where: "level:error" },
             },
             {
                 type: "Alert",
@@ -55,7 +55,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
                     threshold: 10,
                     thresholdType: "above",
                     interval: "5m",
-                    channel: { webhookId: stack.emu.fixtures.webhooks.slack.id },
+                    channel: { webhookId: stack.emu.fixturesOf(variant).webhooks.slack.id },
                     name: "Checkout errors",
                 }),
             },

@@ -28,11 +28,11 @@ export function declareAlert(name: string, record: AlertModel, env: DeclareEnv):
                       dashboardId: String(outputs[record.on.tile.dashboard].id),
                       tileId: (outputs[record.on.tile.dashboard].tileIds as Record<string, string>)[record.on.tile.tile],
                   }
-                : { source: "search", savedSearchId: idOr(outputs, record.on.search, env.fixtures.savedSearch.id) }),
+                : { source: "search", savedSearchId: idOr(outputs, record.on.search, env.fixtures[record.variant].savedSearch.id) }),
             threshold: record.threshold,
             thresholdType: "above",
             interval: "5m",
-            channel: { webhookId: idOr(outputs, record.webhook, env.fixtures.webhooks.slack.id) },
+            channel: { webhookId: idOr(outputs, record.webhook, env.fixtures[record.variant].webhooks.slack.id) },
             name,
         }),
     };

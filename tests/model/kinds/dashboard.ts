@@ -56,7 +56,7 @@ export function declareDashboard(name: string, record: DashboardModel, env: Decl
         provider: env.providers.dashboard,
         inputs: (outputs: OutputsByName) => ({
             ...common(record),
-            ...dashboardBody(record, (tile) => idOr(outputs, tile.source, env.fixtures.sources.logs.id)),
+            ...dashboardBody(record, (tile) => idOr(outputs, tile.source, env.fixtures[record.variant].sources.logs.id)),
         }),
     };
 }

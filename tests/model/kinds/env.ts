@@ -5,7 +5,8 @@ import type { Variant } from "../model";
 
 /** What a kind's declaration needs from the world: the emulator's fixtures and the providers' texts. */
 export interface DeclareEnv {
-    fixtures: Fixtures;
+    /** Each variant's fixture records (their ids differ, as two services' do). */
+    fixtures: Record<Variant, Fixtures>;
     /** The managed service's platform connection, which managed sources name. */
     managedConnectionId: string;
     /** `__provider` text by registry key. */

@@ -26,6 +26,9 @@ export function declareSavedSearch(name: string, record: SavedSearchModel, env: 
         type: "SavedSearch",
         name,
         provider: env.providers.savedSearch,
-        inputs: (outputs) => ({ ...common(record), ...savedSearchBody(name, record, idOr(outputs, record.source, env.fixtures.sources.logs.id)) }),
+        inputs: (outputs) => ({
+            ...common(record),
+            ...savedSearchBody(name, record, idOr(outputs, record.source, env.fixtures[record.variant].sources.logs.id)),
+        }),
     };
 }

@@ -16,7 +16,7 @@ export const sourceArbitrary = (variant: Variant): fc.Arbitrary<SourceModel> =>
     fc.record({ variant: fc.constant(variant), table: fc.constantFrom("otel_logs", "app_logs") });
 
 export function declareSource(name: string, record: SourceModel, env: DeclareEnv): DeclaredResource {
-    const own = record.variant === "self-hosted" ? env.fixtures.connection.id : env.managedConnectionId;
+    const own = record.variant === "self-hosted" ? env.fixtures["self-hosted"].connection.id : env.managedConnectionId;
     return {
         type: "Source",
         name,
