@@ -111,7 +111,10 @@ const facts: WireFact[] = [
             team(api.emu, api.variant).savedSearches.get(id)!.filters = structuredClone(UI_FILTERS);
             const kept = await api.ok("PUT", `/saved-searches/${id}`, { ...fullSearch(api.emu, api.variant), filters: UI_FILTERS });
             assert.deepEqual(kept.filters, UI_FILTERS);
-            const changed = await api.call("PUT", `/saved-searches/${id}`, { ...fullSearch(api.emu, api.variant), filters: [{ ...UI_FILTERS[1], right: "2000" }] });
+            const changed = await api.call("PUT", `/saved-searches/${id}`, {
+                ...fullSearch(api.emu, api.variant),
+                filters: [{ ...UI_FILTERS[1], right: "2000" }],
+            });
             assert.equal(changed.status, 400);
             assert.match(api.message(changed), REFUSED);
         },

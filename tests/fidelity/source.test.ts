@@ -249,7 +249,11 @@ describe("Round trip of a source made by hand: adopted, one field changed, nothi
     for (const variant of ["self-hosted", "managed"] as const) {
         for (const kind of KINDS) {
             it(`a ${kind} source on the ${variant} variant`, async function () {
-                const made = fullSource(kind, variant, variant === "managed" ? stack.emu.managedConnectionId : stack.emu.fixturesOf("self-hosted").connection.id);
+                const made = fullSource(
+                    kind,
+                    variant,
+                    variant === "managed" ? stack.emu.managedConnectionId : stack.emu.fixturesOf("self-hosted").connection.id,
+                );
                 await roundTripOfHandMade(stack, {
                     variant,
                     type: "Source",

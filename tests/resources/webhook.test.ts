@@ -42,7 +42,8 @@ for (const variant of ["self-hosted", "managed"] as const) {
             ({ emu }) => {
                 for (const team of [emu.store.selfHosted, emu.store.managed]) {
                     team.alerts.clear();
-                    for (const id of team.webhooks.keys()) if (!Object.values(emu.fixturesOf(variant).webhooks).some((hook) => hook.id === id)) team.webhooks.delete(id);
+                    for (const id of team.webhooks.keys())
+                        if (!Object.values(emu.fixturesOf(variant).webhooks).some((hook) => hook.id === id)) team.webhooks.delete(id);
                 }
             },
             { config: { "observability:variant": variant } },
