@@ -394,6 +394,3 @@ export const tileConfig = z
     .transform(({ configType, ...config }) => (configType === "sql" ? { configType, ...config } : config));
 
 export type TileConfig = z.output<typeof tileConfig>;
-
-/** Display types whose tiles can carry alerts (builder or raw SQL). */
-export const ALERTABLE_DISPLAY_TYPES: ReadonlySet<string> = new Set(["line", "stacked_bar", "number"]);
