@@ -168,22 +168,27 @@ export const postgresSettingsSchema = z.strictObject({
     deleteOnMerge: z.boolean().optional(),
 });
 
-/** What every replicated table of a database pipe declares, whatever the database. */
-const tableMappingFields = {
-    /** Schema (postgres) or database (MySQL) of the source table. */
-    sourceSchemaName: text(255),
+/** What every table a pipe copies declares, whatever the source. */
+const copiedTableFields = {
     /** The source table. */
     sourceTable: text(255),
     /** The destination table; unique within the pipe. */
     targetTable: text(255),
-    /** Source columns not replicated. */
+    /** Source columns left out. */
     excludedColumns: names.optional(),
-    /** Use `sortingKeys` instead of the primary key. */
+    /** Use `sortingKeys` instead of the source table's own key. */
     useCustomSortingKey: z.boolean().optional(),
     /** Sorting key columns (with `useCustomSortingKey`). */
     sortingKeys: names.optional(),
     /** Engine of the destination table. */
     tableEngine: z.enum(MAPPING_TABLE_ENGINES).optional(),
+};
+
+/** What every replicated table of a database pipe declares, whatever the database. */
+const tableMappingFields = {
+    /** Schema (postgres) or database (MySQL) of the source table. */
+    sourceSchemaName: text(255),
+    ...copiedTableFields,
 };
 
 /** One replicated table of a database pipe. */
@@ -374,18 +379,7 @@ export const bigquerySettingsSchema = z.strictObject({
 export const bigqueryTableMappingSchema = z.strictObject({
     /** The source dataset. */
     sourceDatasetName: text(255),
-    /** The source table. */
-    sourceTable: text(255),
-    /** The destination table; unique within the pipe. */
-    targetTable: text(255),
-    /** Source columns not copied. */
-    excludedColumns: names.optional(),
-    /** Use `sortingKeys` instead of the default key. */
-    useCustomSortingKey: z.boolean().optional(),
-    /** Sorting key columns (with `useCustomSortingKey`). */
-    sortingKeys: names.optional(),
-    /** Engine of the destination table. */
-    tableEngine: z.enum(MAPPING_TABLE_ENGINES).optional(),
+    ...copiedTableFields,
 });
 
 /**
