@@ -9,8 +9,6 @@ import { inputKeysOf, InputSchema } from "./project";
 import { secretTexts, withoutSecretsInErrors } from "./secrets";
 import { propertyPath, sameValue, toJson, valueAt } from "./values";
 
-export type { OperationContext };
-
 /** The input that names an existing object to adopt instead of creating one. */
 export const ADOPT_KEY = "adoptId";
 

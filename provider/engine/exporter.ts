@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Variant } from "../settings/config";
 import type { ResolvedTarget } from "../settings/target";
-import type { OperationContext } from "./dynamicProvider";
+import type { OperationContext } from "../api/apis";
 import type { Code, TsEntry, TsValue } from "./tsValue";
 
 /** One object as its kind's read mapping normalizes it: exactly the inputs a refresh would report. */

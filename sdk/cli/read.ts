@@ -1,5 +1,5 @@
 import type { Apis } from "../../provider/api/apis";
-import type { OperationContext } from "../../provider/engine/dynamicProvider";
+import type { OperationContext } from "../../provider/api/apis";
 import type { ExportScope } from "../../provider/engine/exporter";
 import type { Variant } from "../../provider/settings/config";
 import type { ResolvedTarget } from "../../provider/settings/target";

@@ -1,7 +1,7 @@
-import { targetClients } from "../../api/apis";
+import { type OperationContext, targetClients } from "../../api/apis";
 import { collectionAt } from "../../api/collection";
 import { hex24 } from "../../api/ids";
-import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "../../engine/dynamicProvider";
+import { dynamicProvider, normalizeReported, ResourceDefinition } from "../../engine/dynamicProvider";
 import { ALERT_FIELD_KEYS, AlertInputs, AlertOutputs, alertSchema, alertVariantIssues, isRange } from "./schema";
 import { alertFieldsFromWire, alertStatusFromWire, WireAlert, wireAlert } from "./wire";
 import { ResolvedTarget, reportedAt, resolveTarget, targetReplaceKeys } from "../../settings/target";

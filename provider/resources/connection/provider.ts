@@ -1,6 +1,7 @@
 import { collectionAt } from "../../api/collection";
 import { hex24 } from "../../api/ids";
-import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "../../engine/dynamicProvider";
+import { dynamicProvider, normalizeReported, ResourceDefinition } from "../../engine/dynamicProvider";
+import type { OperationContext } from "../../api/apis";
 import { connectionSchema, ConnectionInputs, ConnectionOutputs } from "./schema";
 import { connectionBody, connectionFromWire, WireConnection, wireConnection } from "./wire";
 

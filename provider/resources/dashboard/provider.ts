@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { ObservabilityApi } from "../../api/apis";
-import { targetClients } from "../../api/apis";
+import { type ObservabilityApi, type OperationContext, targetClients } from "../../api/apis";
 import { collectionAt } from "../../api/collection";
 import { hex24 } from "../../api/ids";
-import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition, RuleFailure } from "../../engine/dynamicProvider";
+import { dynamicProvider, normalizeReported, ResourceDefinition, RuleFailure } from "../../engine/dynamicProvider";
 import { DashboardInputs, DashboardOutputs, dashboardSchema, normalizeDashboard } from "./schema";
 import { tileKeys } from "./tileKeys";
 import { WireDashboard, wireDashboard } from "./wire";

@@ -4,7 +4,7 @@ import { readThroughList } from "../../api/cachedRead";
 import { ApiError } from "../../api/http/errors";
 import { deleteIfPresent } from "../../api/gone";
 import { path } from "../../api/ids";
-import { OperationContext } from "../../engine/dynamicProvider";
+import type { OperationContext } from "../../api/apis";
 import { sharedPoller } from "./statePoller";
 import { wirePipe, WirePipe } from "./wire";
 

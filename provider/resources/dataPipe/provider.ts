@@ -1,5 +1,6 @@
 import { uuid } from "../../api/ids";
-import { OperationContext, dynamicProvider, ResourceDefinition } from "../../engine/dynamicProvider";
+import { dynamicProvider, ResourceDefinition } from "../../engine/dynamicProvider";
+import type { OperationContext } from "../../api/apis";
 import { createWithoutAdoptingStrangers } from "../../api/recovery";
 import { partialFailure } from "../../engine/partialFailure";
 import { withSettingDefaults } from "../../settings/defaults";

@@ -1,6 +1,7 @@
 import { ApiError } from "../../api/http/errors";
 import { pollIntervalMs, pollUntil } from "../../api/poll";
-import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "../../engine/dynamicProvider";
+import { dynamicProvider, normalizeReported, ResourceDefinition } from "../../engine/dynamicProvider";
+import type { OperationContext } from "../../api/apis";
 import type { Settings } from "../../settings/config";
 import { movedKeys, withSettingDefaults } from "../../settings/defaults";
 import { PipeApi } from "../dataPipe/api";

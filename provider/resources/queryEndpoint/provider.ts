@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { deleteIfPresent, getOrGone } from "../../api/gone";
-import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "../../engine/dynamicProvider";
+import { dynamicProvider, normalizeReported, ResourceDefinition } from "../../engine/dynamicProvider";
+import type { OperationContext } from "../../api/apis";
 import { movedKeys, withSettingDefaults } from "../../settings/defaults";
 import type { Settings } from "../../settings/config";
 import { QueryEndpointInputs, QueryEndpointOutputs, queryEndpointSchema } from "./schema";

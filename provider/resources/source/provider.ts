@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { collectionAt } from "../../api/collection";
 import { hex24 } from "../../api/ids";
-import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition, RuleFailure } from "../../engine/dynamicProvider";
+import { dynamicProvider, normalizeReported, ResourceDefinition, RuleFailure } from "../../engine/dynamicProvider";
+import { type OperationContext, targetClients } from "../../api/apis";
 import type { Settings } from "../../settings/config";
 import { sameValue } from "../../engine/values";
-import { targetClients } from "../../api/apis";
 import { ResolvedTarget, reportedAt, resolveTarget, targetReplaceKeys, targetSchema } from "../../settings/target";
 import { sourceSchema, SourceInputs, SourceOutputs, VARIANT_ONLY_FIELDS } from "./schema";
 import { sourceBody, sourceFieldsFromWire, WireSource, wireSource } from "./wire";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ApiError } from "../../api/http/errors";
-import { dynamicProvider, normalizeReported, OperationContext, ResourceDefinition } from "../../engine/dynamicProvider";
+import { dynamicProvider, normalizeReported, ResourceDefinition } from "../../engine/dynamicProvider";
+import type { OperationContext } from "../../api/apis";
 import { where } from "../../settings/config";
 import { TeamApi, teamApi, teamClient } from "./api";
 import { teamMemberSchema, TeamMemberInputs, TeamMemberOutputs } from "./schema";
