@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { text } from "../../engine/fields";
-import { names, TABLE_ENGINES } from "./fields";
+import { names, TABLE_ENGINES } from "./kinds";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Destination, mappings, scaling, settings.

@@ -5,7 +5,7 @@ import { pipeReversePrivateEndpointExport } from "../pipeReversePrivateEndpoint/
 import { PipeApi } from "./api";
 import { readPipe } from "./provider";
 import { DATABASE_KINDS, type DataPipeInputs, isKindOf, sourceKind } from "./schema";
-import { secretsSchema } from "./secrets";
+import { secretsSchema } from "./sourceSecrets";
 import { reportedScaling } from "./wire";
 
 /** A data pipe, with its state (for the comment). */

@@ -1,7 +1,7 @@
 import type { DataPipeDestination, FieldMapping } from "./destination";
-import type { DataPipeSecrets } from "./secrets";
-import type { DataPipeScaling } from "./settings";
-import { DATABASE_KINDS, isKindOf, SOURCE_KINDS, SourceKind, STREAMING_KINDS } from "./fields";
+import type { DataPipeSecrets } from "./sourceSecrets";
+import type { DataPipeScaling } from "./tuning";
+import { DATABASE_KINDS, isKindOf, SOURCE_KINDS, SourceKind, STREAMING_KINDS } from "./kinds";
 import type {
     AnyTableMapping,
     BigquerySource,

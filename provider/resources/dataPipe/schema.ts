@@ -4,16 +4,16 @@ import { containsUnknown } from "../../engine/unknown";
 import { InService, text, timeoutsSchema } from "../../engine/fields";
 import { destinationSchema, fieldMappingSchema } from "./destination";
 import { crossFieldIssues } from "./rules";
-import { secretsSchema } from "./secrets";
-import { pipeSettingsSchema, scalingSchema } from "./settings";
+import { secretsSchema } from "./sourceSecrets";
+import { pipeSettingsSchema, scalingSchema } from "./tuning";
 import { sourceSchema } from "./sources";
 
 // The pipe's schema by concern: the contract's enums and field checks, the source kinds, the write-only secrets,
 // the destination and field mappings, scaling and settings, and the rules across them.
 export * from "./destination";
-export * from "./fields";
-export * from "./secrets";
-export * from "./settings";
+export * from "./kinds";
+export * from "./sourceSecrets";
+export * from "./tuning";
 export * from "./sources";
 
 // ---------------------------------------------------------------------------------------------------------------

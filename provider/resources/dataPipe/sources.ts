@@ -30,7 +30,7 @@ import {
     REPLICATION_MODES,
     SOURCE_KINDS,
     SourceKind,
-} from "./fields";
+} from "./kinds";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Sources. Secret fields are not here: they live in the top-level `secrets` input (see `secretsSchema`).

@@ -1,7 +1,7 @@
 import type { ExportedObject, KindExport } from "../../engine/exporter";
 import { toJson } from "../../engine/values";
 import { dataPipeExport } from "../dataPipe/export";
-import { CDC_KINDS } from "../dataPipe/fields";
+import { CDC_KINDS } from "../dataPipe/kinds";
 import { getCdcScaling, NoDatabasePipe, readCdcScaling } from "./provider";
 
 /** The service's CDC capacity (when it has a database pipe) for the export command. */

@@ -5,7 +5,7 @@ import type { OperationContext } from "../../api/apis";
 import type { Settings } from "../../settings/config";
 import { movedKeys, withSettingDefaults } from "../../settings/defaults";
 import { PipeApi } from "../dataPipe/api";
-import { CDC_KINDS } from "../dataPipe/fields";
+import { CDC_KINDS } from "../dataPipe/kinds";
 import { PipesCdcScalingInputs, PipesCdcScalingOutputs, pipesCdcScalingSchema, withDerivedSize } from "./schema";
 import { CdcScaling, reports, wireCdcScaling } from "./wire";
 

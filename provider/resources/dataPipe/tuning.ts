@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { int } from "./fields";
+import { int } from "./kinds";
 
 /** Compute of the pipe (kafka, stream and object-storage pipes). Changed in place. */
 export const scalingSchema = z.strictObject({
