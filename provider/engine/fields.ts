@@ -34,14 +34,30 @@ export const timeoutsSchema = z
 
 export type Timeouts = z.infer<typeof timeoutsSchema>;
 
+// The one rule for control characters: none at all in a value sent on one line (a header, an origin), none but tab
+// and line breaks in free text.
+const CONTROL = "\u0000-\u001f\u007f";
+const CONTROL_BUT_LINE_SPACING = "\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f";
+
+/**
+ * Whether a text holds a control character.
+ * @param text the text
+ * @param lineSpacing whether tab, line feed and carriage return are allowed (free text such as a description)
+ */
+export function hasControlCharacter(text: string, lineSpacing = false): boolean {
+    return new RegExp(`[${lineSpacing ? CONTROL_BUT_LINE_SPACING : CONTROL}]`).test(text);
+}
+
+/** The message of every control-character refusal. */
+export const NO_CONTROL_CHARACTERS = "must not contain control characters";
+
 /** A non-empty string without control characters: names, labels and other free text sent in paths or bodies. */
 export const text = (max: number) =>
     z
         .string()
         .min(1, "must not be empty")
         .max(max, `must be at most ${max} characters`)
-        // eslint-disable-next-line no-control-regex
-        .regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, "must not contain control characters");
+        .refine((value) => !hasControlCharacter(value, true), NO_CONTROL_CHARACTERS);
 
 /**
  * A name the server stores as given: 1 to `max` characters without surrounding whitespace (the server trims names,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cloudId, text, timeoutsSchema } from "../../engine/fields";
+import { cloudId, hasControlCharacter, NO_CONTROL_CHARACTERS, text, timeoutsSchema } from "../../engine/fields";
 
 /** The clouds a private endpoint can live in (the cloud document's `OrganizationPatchPrivateEndpoint`). */
 export const ENDPOINT_CLOUDS = ["gcp", "aws", "azure"] as const;
@@ -43,8 +43,7 @@ const privateEndpointSchema = z.strictObject({
     description: z
         .string()
         .max(1024, "must be at most 1024 characters")
-        // eslint-disable-next-line no-control-regex
-        .regex(/^[^\u0000-\u001f\u007f]*$/, "must not contain control characters")
+        .refine((value) => !hasControlCharacter(value), NO_CONTROL_CHARACTERS)
         .default(""),
 });
 

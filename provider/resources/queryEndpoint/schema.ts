@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cloudId, InService, text, timeoutsSchema } from "../../engine/fields";
+import { cloudId, hasControlCharacter, InService, text, timeoutsSchema } from "../../engine/fields";
 
 /** Console roles that may use the endpoint. */
 export const QUERY_ENDPOINT_ROLES = ["sql_console_read_only", "sql_console_admin"] as const;
@@ -22,12 +22,11 @@ export function normalizeOrigins(origins: string): string {
 const origins = z
     .string()
     .max(4096, "must be at most 4096 characters")
-    // eslint-disable-next-line no-control-regex
     .refine(
         (value) =>
             normalizeOrigins(value)
                 .split(",")
-                .every((origin) => !/[\s\u0000-\u001f\u007f]/.test(origin)),
+                .every((origin) => !/\s/.test(origin) && !hasControlCharacter(origin)),
         "must be domains separated by commas, without spaces inside a domain",
     )
     .transform(normalizeOrigins);

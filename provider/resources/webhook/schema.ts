@@ -1,11 +1,12 @@
 import { z } from "zod";
-import { timeoutsSchema, unpaddedName } from "../../engine/fields";
+import { hasControlCharacter, NO_CONTROL_CHARACTERS, timeoutsSchema, unpaddedName } from "../../engine/fields";
 import { containsUnknown } from "../../engine/unknown";
 import { ResolvedTarget, targetSchema } from "../../settings/target";
 
-// eslint-disable-next-line no-control-regex
-const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
-const secretValue = z.string().max(4096, "must be at most 4096 characters").regex(NO_CONTROL, "must not contain control characters");
+const secretValue = z
+    .string()
+    .max(4096, "must be at most 4096 characters")
+    .refine((value) => !hasControlCharacter(value), NO_CONTROL_CHARACTERS);
 
 /** A write-only map (≤ 100 entries) whose keys pass `keyProblem`; empty means none, as the server stores it. */
 const secretMap = (keyProblem: (key: string) => string | undefined) =>
