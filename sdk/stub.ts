@@ -12,6 +12,8 @@ export type { ProviderKey };
  * and upgrading the package changes no state.
  */
 export function providerStub(key: ProviderKey): pulumi.dynamic.ResourceProvider<HostProperties, HostProperties> {
+    // The stub is serialized into the state and run by Pulumi's host, where only `require` can load the provider.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const load = () => require("pulumi-observability/providers").registry[key].provider;
     return {
         configure: (req: unknown) => load().configure(req),

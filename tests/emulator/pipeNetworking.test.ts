@@ -137,7 +137,7 @@ describe("emulator: pipe reverse private endpoints and CDC scaling", function ()
             const statuses = [];
             for (let i = 0; i < 3; i++) statuses.push((await api.call("GET", `${RPE}/${endpoint.id}`)).json?.result.status);
             assert.deepEqual(statuses, ["Provisioning", "Ready", "Ready"]);
-            const [listed] = (await api.call("GET", RPE)).json?.result;
+            const [listed] = (await api.call("GET", RPE)).json?.result ?? [];
             assert.equal(listed.description, "orders kafka");
             assert.equal(listed.dnsNames.length, 1);
             assert.equal(listed.privateDnsNames.length, 1);

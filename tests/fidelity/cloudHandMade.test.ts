@@ -31,7 +31,10 @@ async function roundTrip(
     assert.deepEqual((await stack.engine.up(declare({ ...trip.declaration, ...adopt, ...trip.change }))).updated, ["hand-made"]);
     assert.deepEqual(writes(stack), [trip.write]);
     const after = structuredClone(trip.stored()) as Record<string, unknown>;
-    for (const key of Object.keys(trip.change)) (delete before[key], delete after[key]);
+    for (const key of Object.keys(trip.change)) {
+        delete before[key];
+        delete after[key];
+    }
     assert.deepEqual(after, before, "nothing but the changed field differs on the service");
 }
 

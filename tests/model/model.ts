@@ -126,7 +126,13 @@ export function component(model: Model, start: string): string[] {
     }
     const seen = new Set([start]);
     const queue = [start];
-    while (queue.length > 0) for (const next of edges.get(queue.shift() as string) ?? []) if (!seen.has(next)) (seen.add(next), queue.push(next));
+    while (queue.length > 0) {
+        for (const next of edges.get(queue.shift() as string) ?? []) {
+            if (seen.has(next)) continue;
+            seen.add(next);
+            queue.push(next);
+        }
+    }
     return [...seen];
 }
 

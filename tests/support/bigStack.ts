@@ -77,7 +77,6 @@ export async function declaredProviderTexts(obs: typeof import("../../sdk"), pip
 export async function sdkProviderTexts(): Promise<ProviderTexts> {
     assertBuilt();
     ensureSelfLink();
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const obs = require(PACKAGE_NAME) as typeof import("../../sdk");
     pulumi.runtime.setAllConfig({});
     return declaredProviderTexts(obs, kafkaPipe("p", 0) as unknown as import("../../sdk").DataPipeArgs);

@@ -29,11 +29,11 @@ export class ScriptedServer {
     ) {}
 
     static async start(): Promise<ScriptedServer> {
-        let self: ScriptedServer | undefined;
-        const server = createServer((req, res) => self?.handle(req, res));
+        const holder: { self?: ScriptedServer } = {};
+        const server = createServer((req, res) => holder.self?.handle(req, res));
         await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-        self = new ScriptedServer(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-        return self;
+        holder.self = new ScriptedServer(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+        return holder.self;
     }
 
     /** Queues answers (or functions of the request computing one) for the next requests; once the script is empty every request gets 200 `{}`. */

@@ -34,4 +34,4 @@ export type ConnectionArgs = z.input<typeof connectionSchema>;
 /** The checked, normalized inputs. */
 export type ConnectionInputs = z.output<typeof connectionSchema>;
 /** Everything the resource reports: the normalized inputs, the write-only password kept from them. */
-export interface ConnectionOutputs extends ConnectionInputs {}
+export type ConnectionOutputs = ConnectionInputs;

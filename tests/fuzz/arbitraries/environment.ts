@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { hex24, Input, obj, text, timeouts, word } from "./common";
 import { target } from "./dashboard";
+import { hasControlCharacter } from "../../../provider/engine/fields";
 
 /** A name the server keeps as given: free text without surrounding whitespace. */
 const name = (max: number) => text(max).filter((s) => s.trim() === s);
@@ -51,7 +52,7 @@ export const savedSearch: fc.Arbitrary<Input> = obj(
 const secretMap = (key: fc.Arbitrary<string>) =>
     fc.dictionary(
         key,
-        fc.string({ maxLength: 20 }).filter((v) => !/[\u0000-\u001f\u007f]/.test(v)),
+        fc.string({ maxLength: 20 }).filter((v) => !hasControlCharacter(v)),
         { maxKeys: 3, noNullPrototype: true },
     );
 const headerName = fc.string({ unit: fc.constantFrom(..."abcXYZ-_09!#"), minLength: 1, maxLength: 12 }).filter((h) => !/^\d/.test(h));
