@@ -117,13 +117,14 @@ export async function createWithoutAdoptingStrangers<W extends { id: string }>(
             // Taken at each look: what the other creates of this process made since the list is theirs, not this one's.
             const existed = () => new Set([...snapshot.map((object) => object.id), ...spec.claimed, ...siblings]);
             const created = await createOnce(spec.post, async () => pickCreated(await spec.list(), spec.matches, existed(), spec.operation), spec.client);
+            // Never another create's to adopt, even with an id this one refuses.
+            made(created.id);
             if (!spec.id.safeParse(created.id).success) {
                 throw new Error(
                     `${spec.operation}: the server created the object but answered an invalid id ${truncate(JSON.stringify(created.id), 120)}; ` +
                         "it is not recorded in the stack: find that object in the console and delete it, or adopt it (`adoptId`) under its real id",
                 );
             }
-            made(created.id);
             return then(created);
         },
     );
