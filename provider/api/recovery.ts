@@ -101,23 +101,31 @@ export interface CreateSpec<W extends { id: string }> {
  * client's {@link ApiClient.snapshots}), and whatever it holds is never taken, however well it matches. A twin made
  * by hand before it therefore leads to a second object or a clear failure, never to a stack that would delete the
  * user's own object. An id the server answers that is not a valid id is refused, naming it, before the object is lost
- * track of.
+ * track of. `then` is the rest of the operation (a wait for the object's state): the create counts as in progress,
+ * and shares its list with the creates that start meanwhile, until it ends.
  */
-export async function createWithoutAdoptingStrangers<W extends { id: string }>(spec: CreateSpec<W>): Promise<W> {
-    const created = await spec.client.snapshots.during(
+export function createWithoutAdoptingStrangers<W extends { id: string }>(spec: CreateSpec<W>): Promise<W>;
+export function createWithoutAdoptingStrangers<W extends { id: string }, R>(spec: CreateSpec<W>, then: (created: W) => Promise<R>): Promise<R>;
+export async function createWithoutAdoptingStrangers<W extends { id: string }>(
+    spec: CreateSpec<W>,
+    then: (created: W) => Promise<unknown> = async (created) => created,
+): Promise<unknown> {
+    return spec.client.snapshots.during(
         spec.listKey,
         () => spec.list(),
-        (snapshot, siblings) => {
+        async (snapshot, siblings, made) => {
             // Taken at each look: what the other creates of this process made since the list is theirs, not this one's.
             const existed = () => new Set([...snapshot.map((object) => object.id), ...spec.claimed, ...siblings]);
-            return createOnce(spec.post, async () => pickCreated(await spec.list(), spec.matches, existed(), spec.operation), spec.client);
+            const created = await createOnce(spec.post, async () => pickCreated(await spec.list(), spec.matches, existed(), spec.operation), spec.client);
+            // Never another create's to adopt, even with an id this one refuses.
+            made(created.id);
+            if (!spec.id.safeParse(created.id).success) {
+                throw new Error(
+                    `${spec.operation}: the server created the object but answered an invalid id ${truncate(JSON.stringify(created.id), 120)}; ` +
+                        "it is not recorded in the stack: find that object in the console and delete it, or adopt it (`adoptId`) under its real id",
+                );
+            }
+            return then(created);
         },
     );
-    if (!spec.id.safeParse(created.id).success) {
-        throw new Error(
-            `${spec.operation}: the server created the object but answered an invalid id ${truncate(JSON.stringify(created.id), 120)}; ` +
-                "it is not recorded in the stack: find that object in the console and delete it, or adopt it (`adoptId`) under its real id",
-        );
-    }
-    return created;
 }

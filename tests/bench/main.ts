@@ -7,7 +7,9 @@
  * preview it with no change, refresh it, and measure host cold start (the minimal ping provider versus ours); then
  * create the same stack again on a fresh emulator and host at `--parallel 64`. Each create is compared with its lower
  * bound (the fewest requests per API under the documented limits). Prints one table of medians over the runs and
- * writes every figure to `.bench/results.json`. Not part of `npm test`: speed is measured here, never in a test.
+ * writes every figure to `.bench/results.json`. `--scale` adds the scale run (`scale.ts`: the same stack shape at
+ * 200, 2,000 and 10,000 resources, limits raised; `--runs 0 --scale` runs it alone). Not part of `npm test`: speed is
+ * measured here, never in a test.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -21,6 +23,7 @@ import { pingProviderText } from "../harness/providerText";
 import { startPingServer } from "../harness/fixtures/pingServer";
 import { bigStack, FULL_SIZE, inventoryProblems, ProviderTexts, QUICK_SIZE, resourceCount, sdkProviderTexts, StackSize } from "../support/bigStack";
 import { cpuTimeMs, lowerBoundMs, median, peakRssBytes, requestTimes, saturatedRate, SaturatedRate, stampArrivals } from "./measure";
+import { printScaleTable, RAISED_LIMITS, SCALE_FACTORS, scaleRun, ScaleFigures } from "./scale";
 
 /** First poll interval of pipe state waits: one second, half the default, as a user in a hurry would set it. */
 const POLL_INTERVAL_MS = "1000";
@@ -42,6 +45,8 @@ interface CreateFigures {
     failedOperations: number;
     failure?: string;
     requests: Record<string, number>;
+    /** Per API: the requests by what they are (POST, list, read by id, …). */
+    breakdown: Record<string, Record<string, number>>;
     cloudRequestsPerPipe: number;
     rateLimited: { selfHosted: number; cloud: number };
     rate: Record<string, SaturatedRate | undefined>;
@@ -62,19 +67,21 @@ interface RunFigures {
     coldStart: { pingMs: number; oursMs: number; ratio: number };
 }
 
-function parseArgs(argv: string[]): { runs: number; quick: boolean; out: string } {
+function parseArgs(argv: string[]): { runs: number; quick: boolean; scale: boolean; out: string } {
     let runs = 3;
     let quick = false;
+    let scale = false;
     let out = path.join(REPO_ROOT, ".bench", "results.json");
     for (let i = 0; i < argv.length; i++) {
         const arg = argv[i];
         if (arg === "--runs") runs = Number(argv[++i]);
         else if (arg === "--quick") quick = true;
+        else if (arg === "--scale") scale = true;
         else if (arg === "--out") out = path.resolve(argv[++i] ?? "");
-        else throw new Error(`unknown argument ${arg} (use --runs N, --quick, --out FILE)`);
+        else throw new Error(`unknown argument ${arg} (use --runs N, --quick, --scale, --out FILE)`);
     }
-    if (!(Number.isInteger(runs) && runs >= 1)) throw new Error("--runs needs a positive integer");
-    return { runs, quick, out };
+    if (!(Number.isInteger(runs) && runs >= (scale ? 0 : 1))) throw new Error("--runs needs a positive integer (0 only with --scale)");
+    return { runs, quick, scale, out };
 }
 
 /** Wraps the host's check and diff to time each call. */
@@ -153,6 +160,22 @@ function countBy(requests: readonly RecordedRequest[]): Record<string, number> {
     const counts: Record<string, number> = {};
     for (const r of requests) counts[r.api] = (counts[r.api] ?? 0) + 1;
     return counts;
+}
+
+/** What a request of the create is: a POST, a list of a collection (before POSTs, or a pipes' poll round), a read by id. */
+function purpose(request: RecordedRequest): string {
+    if (request.method !== "GET") return request.method;
+    return /\/(dashboards|alerts|pipes)$/.test(request.path) ? "list" : "read by id";
+}
+
+/** Per API, the requests counted by {@link purpose}. */
+function breakdownOf(requests: readonly RecordedRequest[]): Record<string, Record<string, number>> {
+    const out: Record<string, Record<string, number>> = {};
+    for (const r of requests) {
+        const counts = (out[r.api] ??= {});
+        counts[purpose(r)] = (counts[purpose(r)] ?? 0) + 1;
+    }
+    return out;
 }
 
 /** Wraps the host's create to note when each resource's create call started and ended. */
@@ -234,6 +257,7 @@ async function createStack(emu: Emulator, host: ProviderHost, engine: Engine, pr
         failedOperations: failure === undefined ? 0 : 1,
         ...(failure === undefined ? {} : { failure }),
         requests,
+        breakdown: breakdownOf(createRequests),
         cloudRequestsPerPipe: (requests.cloud ?? 0) / size.pipes,
         rateLimited: emu.rateLimits.stats,
         rate,
@@ -244,10 +268,13 @@ async function createStack(emu: Emulator, host: ProviderHost, engine: Engine, pr
     };
 }
 
-/** A fresh emulator (limits on) and host, as a stack run starts. */
-async function freshStack(parallel: number): Promise<{ emu: Emulator; host: ProviderHost; engine: Engine; close(): Promise<void> }> {
-    const emu = await Emulator.start();
-    const config = { ...emulatorConfig(emu), "observability:pollIntervalMs": POLL_INTERVAL_MS };
+/** A fresh emulator and host, as a stack run starts: the documented limits on, or raised on both sides. */
+async function freshStack(
+    parallel: number,
+    limits: "documented" | "raised" = "documented",
+): Promise<{ emu: Emulator; host: ProviderHost; engine: Engine; close(): Promise<void> }> {
+    const emu = await Emulator.start({ rateLimits: limits === "documented" });
+    const config = { ...emulatorConfig(emu), "observability:pollIntervalMs": POLL_INTERVAL_MS, ...(limits === "raised" ? RAISED_LIMITS : {}) };
     const host = await ProviderHost.start({ config, env: withoutSettingsEnv(), timeoutMs: 30 * 60_000 });
     return {
         emu,
@@ -361,6 +388,12 @@ function summarize(runs: RunFigures[]) {
             inventoryProblems: all.reduce((sum, x) => sum + x.inventoryProblems.length, 0),
             requestsSelfHosted: c((x) => x.requests["self-hosted"]),
             requestsCloud: c((x) => x.requests.cloud),
+            breakdown: Object.fromEntries(
+                (["self-hosted", "cloud"] as const).map((api) => {
+                    const purposes = [...new Set(all.flatMap((x) => Object.keys(x.breakdown[api] ?? {})))].sort();
+                    return [api, Object.fromEntries(purposes.map((p) => [p, c((x) => x.breakdown[api]?.[p] ?? 0)]))];
+                }),
+            ) as Record<string, Record<string, number>>,
             cloudRequestsPerPipe: c((x) => x.cloudRequestsPerPipe),
             rateLimitedSelfHosted: c((x) => x.rateLimited.selfHosted),
             rateLimitedCloud: c((x) => x.rateLimited.cloud),
@@ -417,6 +450,12 @@ function printTable(summary: ReturnType<typeof summarize>, sizes: Record<string,
             [`${at}: failed operations (all runs)`, String(c.failedOperations)],
             [`${at}: inventory problems (all runs)`, String(c.inventoryProblems)],
             [`${at}: requests self-hosted / cloud`, `${c.requestsSelfHosted} / ${c.requestsCloud}`],
+            ...(["self-hosted", "cloud"] as const).map((api): [string, string] => [
+                `${at}: requests ${api} by purpose`,
+                Object.entries(c.breakdown[api] ?? {})
+                    .map(([p, n]) => `${p} ${n}`)
+                    .join(", "),
+            ]),
             [`${at}: cloud requests per pipe`, c.cloudRequestsPerPipe.toFixed(2)],
             [`${at}: 429 received self-hosted / cloud`, `${c.rateLimitedSelfHosted} / ${c.rateLimitedCloud}`],
             [`${at}: saturated rate, share of limit, self-hosted / cloud`, `${pct(c.rateShareSelfHosted)} / ${pct(c.rateShareCloud)}`],
@@ -450,8 +489,16 @@ async function main(): Promise<void> {
     );
     const runs: RunFigures[] = [];
     for (let i = 1; i <= args.runs; i++) runs.push(await oneRun(providers, size, i));
-    const summary = summarize(runs);
-    printTable(summary, sizes, args.runs);
+    const summary = runs.length > 0 ? summarize(runs) : undefined;
+    if (summary) printTable(summary, sizes, args.runs);
+    const scale: ScaleFigures[] = [];
+    if (args.scale) {
+        for (const factor of SCALE_FACTORS) {
+            scale.push(await scaleRun(providers, factor, freshStack));
+            console.log(`scale: ${scale[scale.length - 1].resources} resources measured`);
+        }
+        printScaleTable(scale);
+    }
     fs.mkdirSync(path.dirname(args.out), { recursive: true });
     const environment = {
         node: process.version,
@@ -462,13 +509,15 @@ async function main(): Promise<void> {
     fs.writeFileSync(
         args.out,
         JSON.stringify(
-            { date: new Date().toISOString(), environment, size, pollIntervalMs: Number(POLL_INTERVAL_MS), providerBytes: sizes, summary, runs },
+            { date: new Date().toISOString(), environment, size, pollIntervalMs: Number(POLL_INTERVAL_MS), providerBytes: sizes, summary, runs, scale },
             null,
             2,
         ) + "\n",
     );
     console.log(`\nwrote ${path.relative(REPO_ROOT, args.out)}`);
-    const failed = summary.creates.some((c) => c.failedOperations > 0 || c.inventoryProblems > 0) || summary.previewRequests > 0;
+    const failed =
+        (summary !== undefined && (summary.creates.some((c) => c.failedOperations > 0 || c.inventoryProblems > 0) || summary.previewRequests > 0)) ||
+        scale.some((s) => s.create.failed || s.create.inventoryProblems > 0 || s.preview.requests > 0);
     if (failed) {
         console.error("bench: a run failed an operation, left the emulator unlike the stack, or previewed with requests");
         process.exit(1);

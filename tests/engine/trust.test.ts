@@ -8,6 +8,9 @@ import { assertCheckRefuses, cloudRequest, EmulatedStack, useEmulatedStack, useE
 import { emulatorApis, emulatorConfig, eventually, withoutSettingsEnv } from "../support/emulatorConfig";
 import { ScriptedRequest as Seen, ScriptedServer } from "../support/scriptedServer";
 import { collectionAt } from "../../provider/api/collection";
+import { hex24 } from "../../provider/api/ids";
+import { listAll } from "../../provider/api/paging";
+import { createWithoutAdoptingStrangers } from "../../provider/api/recovery";
 import { wireDashboard } from "../../provider/resources/dashboard/wire";
 import { ManualClock } from "../emulator/clock";
 import { clicksFromStream } from "../support/pipeInputs";
@@ -203,6 +206,45 @@ describe("trust: creates that overlap share the list taken before their POSTs", 
         await create("third");
 
         assert.deepEqual(calls(), ["GET", "POST first", "POST second", "GET", "POST third"]);
+    });
+
+    it("a create is in progress until its operation ends (a pipe's wait for its state), not only until its POST is answered", async function () {
+        // What a pipe create does: POST, then wait for the pipe to run while it holds the engine's slot. The pipes of a
+        // stack start a few at a time as others finish waiting, so each group would list again before its POSTs.
+        const { emu, calls } = dashboardCreates();
+        const apis = emulatorApis(emu, { "observability:requestTimeoutMs": "600000" }, { clock, notify: () => {} });
+        const { client, prefix } = apis.observability("self-hosted", {});
+        const base = `${prefix}/dashboards`;
+        const signal = new AbortController().signal;
+        const create = <R>(name: string, then: () => Promise<R>) =>
+            createWithoutAdoptingStrangers(
+                {
+                    operation: `create Dashboard "${name}"`,
+                    client,
+                    listKey: base,
+                    list: () => listAll(client, "list", base, wireDashboard, signal),
+                    post: () => client.request({ operation: "create", method: "POST", path: base, body: { name, tiles: [] }, response: wireDashboard, signal }),
+                    matches: (d) => d.name === name,
+                    claimed: new Set(),
+                    id: hex24,
+                },
+                then,
+            );
+        let settle = () => {};
+        const waiting = new Promise<void>((resolve) => (settle = resolve));
+        let answered = false;
+
+        const first = create("waits", () => {
+            answered = true; // its POST is answered: from here on it waits
+            return waiting;
+        });
+        await eventually(() => answered);
+        await create("second", async () => undefined);
+        settle();
+        await first;
+        await create("third", async () => undefined);
+
+        assert.deepEqual(calls(), ["GET", "POST waits", "POST second", "GET", "POST third"], "the second create took the list of the one still waiting");
     });
 
     it("dashboard: a lost create never takes the object an overlapping twin create made after the shared list", async function () {

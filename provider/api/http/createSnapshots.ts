@@ -2,9 +2,10 @@
  * The lists creates take before their POSTs, to tell the objects that existed before a POST from the one it created
  * (`api/recovery.ts`). Creates of one collection that overlap in time share one list: a create that starts while
  * another is still in progress takes that one's list instead of its own, and the list is dropped once none is in
- * progress. A large stack's creates overlap from the first to the last, so they cost one list per collection instead
- * of one each. What this cannot rule out is an identical object made by hand while the stack is creating objects of
- * that kind.
+ * progress. A create is in progress until its operation ends, waits for the object's state included (a pipe's wait
+ * for Running), not only until its POST is answered. A large stack's creates overlap from the first to the last, so
+ * they cost one list per collection instead of one each. What this cannot rule out is an identical object made by
+ * hand while the stack is creating objects of that kind.
  */
 export class CreateSnapshots {
     private readonly shared = new Map<string, Shared>();
@@ -15,21 +16,21 @@ export class CreateSnapshots {
      * the other create's deadline).
      * @param key the collection
      * @param load lists the collection (the ids of its objects)
-     * @param create the create, given that list and the ids the other creates sharing it have created so far
+     * @param create the create, given that list, the ids the other creates sharing it have created so far, and
+     * `made`, which it calls with the id of its object as soon as it knows it (the rest of the operation, such as a
+     * wait for the object's state, may follow: the list stays shared until `create` ends)
      */
-    async during<R extends { id: string }>(
+    async during<R>(
         key: string,
         load: () => Promise<{ id: string }[]>,
-        create: (list: { id: string }[], siblings: ReadonlySet<string>) => Promise<R>,
+        create: (list: { id: string }[], siblings: ReadonlySet<string>, made: (id: string) => void) => Promise<R>,
     ): Promise<R> {
         const joined = this.shared.get(key);
         const mine = joined ?? this.load(key, load);
         mine.creates++;
         try {
             const list = await (joined ? mine.list.catch(() => load()) : mine.list);
-            const created = await create(list, mine.created);
-            mine.created.add(created.id);
-            return created;
+            return await create(list, mine.created, (id) => mine.created.add(id));
         } finally {
             if (--mine.creates === 0 && this.shared.get(key) === mine) this.shared.delete(key);
         }

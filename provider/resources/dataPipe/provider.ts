@@ -84,21 +84,28 @@ async function applyMappingDelta(api: PipeApi, id: string, mappings: MappingEdit
     }
 }
 
-/** POST (once), then wait for the pipe to run (and stop it when declared stopped). */
+/**
+ * POST (once), then wait for the pipe to run (and stop it when declared stopped). The create is in progress, for the
+ * list taken before the POSTs, until its wait ends: pipes a stack creates a few at a time then share that list.
+ */
 async function createPipe(ctx: OperationContext, inputs: DataPipeInputs): Promise<{ id: string; outs: DataPipeOutputs }> {
     const api = new PipeApi(ctx, inputs, label("create", inputs.name));
     const started = Date.now();
-    const created = await createWithoutAdoptingStrangers({
+    const spec = {
         operation: api.operation,
         client: api.client,
         listKey: api.base,
         list: () => api.list(),
         post: () => api.create(createBody(inputs)),
-        matches: (pipe) => pipe.name === inputs.name && Date.parse(pipe.createdAt ?? "") >= started - CLOCK_SKEW_MS,
-        claimed: new Set(),
+        matches: (pipe: WirePipe) => pipe.name === inputs.name && Date.parse(pipe.createdAt ?? "") >= started - CLOCK_SKEW_MS,
+        claimed: new Set<string>(),
         id: uuid,
-    });
-    const poll = pollInterval(ctx);
+    };
+    return createWithoutAdoptingStrangers(spec, (created) => untilCreated(api, created, inputs, pollInterval(ctx)));
+}
+
+/** Waits for a pipe just created to run (and stops it when declared stopped); a failure keeps it in the stack. */
+async function untilCreated(api: PipeApi, created: WirePipe, inputs: DataPipeInputs, poll: number): Promise<{ id: string; outs: DataPipeOutputs }> {
     let last = created;
     try {
         last = await waitForState(api, created.id, runningStates(inputs), poll, created);
