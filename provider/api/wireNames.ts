@@ -92,7 +92,7 @@ export class WireNames {
         return this.server[name];
     }
 
-    /** A request body with the server's field names and setting prefix (a new value; the argument is kept). */
+    /** A request body with the server's field name and setting prefix where they stand (a new value; the argument is kept). */
     toServer(body: unknown): unknown {
         return this.isNeutral ? body : renameKeys(body, this.fieldToServer, this.prefixToServer);
     }
@@ -112,16 +112,25 @@ function reversed(pair: [string, string] | undefined): [string, string] | undefi
     return pair && [pair[1], pair[0]];
 }
 
-/** Renames object keys at every depth: the whole key `field[0]`, and keys that start with `prefix[0]`. */
+/**
+ * Renames the keys that are wire names, where they stand and nowhere else (a user's header or filter is never
+ * touched): the field on a body or on each object of a list answer; the setting prefix on the keys of a `settings`
+ * object, and on a body's own keys (the pipe settings PATCH sends them bare).
+ */
 function renameKeys(value: unknown, field: [string, string] | undefined, prefix: [string, string] | undefined): unknown {
-    if (Array.isArray(value)) return value.map((item) => renameKeys(item, field, prefix));
-    if (value === null || typeof value !== "object") return value;
+    const objects = Array.isArray(value) ? value : [value];
+    const renamed = objects.map((item) => renameIn(item, field, prefix));
+    return Array.isArray(value) ? renamed : renamed[0];
+}
+
+function renameIn(value: unknown, field: [string, string] | undefined, prefix: [string, string] | undefined): unknown {
+    if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
         let name = key;
         if (field && key === field[0]) name = field[1];
         else if (prefix && key.startsWith(prefix[0])) name = prefix[1] + key.slice(prefix[0].length);
-        out[name] = renameKeys(item, field, prefix);
+        out[name] = key === "settings" ? renameIn(item, undefined, prefix) : item;
     }
     return out;
 }

@@ -230,7 +230,8 @@ export function dynamicProvider<Schema extends InputSchema, Outputs extends Seed
             );
             if (changed.size === 0) return { changes: false };
             const replaces = def.replaceKeys(olds, news, changed);
-            if (replaces.length > 0 && typeof news.adoptId === "string" && !containsUnknown(news.adoptId)) {
+            // An adoption kept through a replacement is history; a newly declared or changed adoptId is meant.
+            if (replaces.length > 0 && typeof news.adoptId === "string" && !containsUnknown(news.adoptId) && news.adoptId === olds.adoptId) {
                 idsOf(replacedAdoptions, def.typeName).add(news.adoptId);
             }
             const first = typeof def.deleteBeforeReplace === "function" ? def.deleteBeforeReplace(olds, news) : def.deleteBeforeReplace === true;

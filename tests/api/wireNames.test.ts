@@ -33,13 +33,17 @@ describe("Wire names: one table, neutral by default, a server's own spellings by
             assert.equal(names.toServer(body), body);
         });
 
-        it("translates segments, the setting prefix and the field both ways, at every depth", function () {
+        it("translates segments, the setting prefix and the field both ways where they stand, and no user-chosen key", function () {
             const names = WireNames.parse(JSON.stringify(SERVER_NAMES));
             assert.equal(names.segment("pipes"), "streams");
-            const neutral = { a: [{ settings: { engine_max_threads: 2, other: 1 } }], observabilitySettingPrefix: "x" };
-            const server = { a: [{ settings: { vendor_max_threads: 2, other: 1 } }], vendorSettingPrefix: "x" };
+            // A list answer of objects with the field and a settings object; a user's map (headers) keeps its keys.
+            const userMap = { engine_token: "t", observabilitySettingPrefix: "h" };
+            const neutral = [{ settings: { engine_max_threads: 2, other: 1 }, observabilitySettingPrefix: "x", headers: userMap }];
+            const server = [{ settings: { vendor_max_threads: 2, other: 1 }, vendorSettingPrefix: "x", headers: userMap }];
             assert.deepEqual(names.toServer(neutral), server);
             assert.deepEqual(names.fromServer(server), neutral);
+            // The pipe settings PATCH sends the settings bare.
+            assert.deepEqual(names.toServer({ engine_max_threads: 4 }), { vendor_max_threads: 4 });
         });
 
         it("refuses what is not a table of known names with valid spellings, saying what it expects", function () {

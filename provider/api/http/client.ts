@@ -71,7 +71,7 @@ export interface ApiClientOptions {
     clock?: Clock;
     /** Where waits the user should know about are told (default: a warning in Pulumi's log). */
     notify?: Notify;
-    /** Renames of the server's field names in bodies, both ways (default: none). */
+    /** Renames of the server's field names in request bodies and answers' payloads, both ways (default: none). */
     wire?: WireTranslation;
 }
 
@@ -306,8 +306,9 @@ export class ApiClient {
         let json: unknown;
         try {
             json = response.text.trim() === "" ? undefined : JSON.parse(response.text);
-            if (this.options.wire) json = this.options.wire.fromServer(json);
             payload = this.options.envelope.unwrap(json);
+            // The payload, not the envelope, holds the objects whose fields and settings carry wire names.
+            if (this.options.wire) payload = this.options.wire.fromServer(payload);
         } catch {
             throw this.unexpected(spec, response, "the body is not the API's JSON envelope");
         }

@@ -42,7 +42,14 @@ export class PipeApi {
     }
 
     list(): Promise<WirePipe[]> {
-        return this.client.request({ operation: this.operation, method: "GET", path: this.base, response: z.array(wirePipe), signal: this.ctx.signal });
+        return this.client.request({
+            operation: this.operation,
+            method: "GET",
+            path: this.base,
+            response: z.array(wirePipe),
+            signal: this.ctx.signal,
+            list: true,
+        });
     }
 
     get(id: string): Promise<WirePipe> {
@@ -56,7 +63,15 @@ export class PipeApi {
     observe(id: string, delayMs: number): Promise<WirePipe | undefined> {
         const { client, base } = this;
         const list = () => (signal: AbortSignal, onSend: () => void) =>
-            client.request({ operation: "read the state of waiting DataPipes", method: "GET", path: base, response: z.array(wirePipe), signal, onSend });
+            client.request({
+                operation: "read the state of waiting DataPipes",
+                method: "GET",
+                path: base,
+                response: z.array(wirePipe),
+                signal,
+                onSend,
+                list: true,
+            });
         return sharedPoller(client, base, list).observe(id, delayMs, this.ctx.signal);
     }
 

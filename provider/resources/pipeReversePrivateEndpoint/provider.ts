@@ -51,7 +51,14 @@ export class EndpointApi {
     }
 
     list(): Promise<WireEndpoint[]> {
-        return this.client.request({ operation: this.operation, method: "GET", path: this.base, response: z.array(wireEndpoint), signal: this.ctx.signal });
+        return this.client.request({
+            operation: this.operation,
+            method: "GET",
+            path: this.base,
+            response: z.array(wireEndpoint),
+            signal: this.ctx.signal,
+            list: true,
+        });
     }
 
     get(id: string): Promise<WireEndpoint> {
@@ -197,6 +204,8 @@ const definition: ResourceDefinition<typeof pipeReversePrivateEndpointSchema, Ou
             .concat(movedKeys(news, changed, TARGET_KEYS)),
     // A custom DNS name belongs to one endpoint of a service: a replacement that keeps one must delete the old first.
     deleteBeforeReplace: (olds, news) => {
+        // Names are unique within a service: a replacement in another organization or service can take them at once.
+        if (olds.organizationId !== news.organizationId || olds.serviceId !== news.serviceId) return false;
         const names = (mappings: unknown) =>
             (Array.isArray(mappings) ? (mappings as unknown[]) : []).flatMap((mapping) => {
                 const name = (mapping as { privateDnsName?: unknown } | null)?.privateDnsName;
