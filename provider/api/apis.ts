@@ -1,13 +1,15 @@
 import { createHash } from "node:crypto";
 import { Clock } from "./http/clock";
 import type { Notify } from "./http/notice";
-import { ApiClient, DEFAULT_MAX_RESPONSE_BYTES } from "./http/client";
+import { ApiClient } from "./http/client";
 import { cloudEnvelope, selfHostedEnvelope } from "./http/envelope";
-import { DEFAULT_LIMITS, sharedLimiter } from "./http/rateLimiter";
-import { DEFAULT_RETRY, RetryPolicy } from "./http/retry";
-import { DEFAULT_API_URL, Settings, Variant, where } from "../settings/config";
-import { path } from "./ids";
-import { ConfigurationError } from "./http/errors";
+import { sharedLimiter } from "./http/rateLimiter";
+import { MAX_RETRY_DELAY_MS, RetryPolicy } from "./http/retry";
+import { Settings, Variant, where } from "../settings/config";
+import { SETTING_DEFAULTS } from "../settings/defaults";
+import type { ServiceIds } from "../settings/location";
+import { path } from "../common/ids";
+import { ConfigurationError } from "../settings/errors";
 import { WireNames, WireNamesError, type WireSegment } from "./wireNames";
 
 /** Where a dashboard, alert or lookup lives: one of the two variants, with its path prefix. */
@@ -16,12 +18,6 @@ export interface ObservabilityApi {
     client: ApiClient;
     /** Prefix below the client's base URL: `` (self-hosted) or `/organizations/{org}/services/{svc}/observability`. */
     prefix: string;
-}
-
-/** Which organization and service an object belongs to, when it lives under the cloud API. */
-export interface ServiceTarget {
-    organizationId?: string;
-    serviceId?: string;
 }
 
 /** Builds API clients from settings; one instance per configured provider. */
@@ -40,12 +36,12 @@ export class Apis {
 
     /** The self-hosted API (`{apiUrl}/api/v2`, Bearer key). */
     selfHosted(): ApiClient {
-        const base = this.settings.url("apiUrl", DEFAULT_API_URL);
+        const base = this.settings.url("apiUrl", SETTING_DEFAULTS.apiUrl);
         const key = this.settings.require("apiKey", "for the self-hosted API");
         return this.client("self-hosted", new URL(`${base.href.replace(/\/$/, "")}/api/v2`), `Bearer ${key}`, [key], {
             help: `set ${where("apiKey")} to a personal API access key from the team settings (not the ingestion key)`,
             urlSetting: "apiUrl",
-            rate: this.settings.rateLimit("selfHostedRateLimit", DEFAULT_LIMITS.selfHosted),
+            rate: this.settings.rateLimit("selfHostedRateLimit", SETTING_DEFAULTS.selfHostedRateLimit),
         });
     }
 
@@ -58,12 +54,12 @@ export class Apis {
         return this.client("cloud", new URL(`${base.href.replace(/\/$/, "")}/v1`), `Basic ${token}`, [keySecret, token], {
             help: `set ${where("keyId")} and ${where("keySecret")} to a cloud API key`,
             urlSetting: "cloudUrl",
-            rate: this.settings.rateLimit("cloudRateLimit", DEFAULT_LIMITS.cloud),
+            rate: this.settings.rateLimit("cloudRateLimit", SETTING_DEFAULTS.cloudRateLimit),
         });
     }
 
     /** Dashboards, alerts and lookups: the self-hosted API or the managed variant under the cloud API. */
-    observability(variant?: Variant, target: ServiceTarget = {}): ObservabilityApi {
+    observability(variant?: Variant, target: ServiceIds = {}): ObservabilityApi {
         const chosen = this.settings.variant(variant);
         if (chosen === "self-hosted") return { variant: chosen, client: this.selfHosted(), prefix: "" };
         return { variant: chosen, client: this.cloud(), prefix: this.servicePath(target, "observability") };
@@ -73,7 +69,7 @@ export class Apis {
      * `/organizations/{org}/services/{svc}` for the target, defaulting to configuration, followed by the server's
      * spelling of `segment` when one is given (`…/pipes`).
      */
-    servicePath(target: ServiceTarget = {}, segment?: WireSegment): string {
+    servicePath(target: ServiceIds = {}, segment?: WireSegment): string {
         const org = this.settings.uuid("organizationId", target.organizationId);
         const svc = this.settings.uuid("serviceId", target.serviceId);
         const service = path`/organizations/${org}/services/${svc}`;
@@ -101,13 +97,13 @@ export class Apis {
         extra: { help: string; urlSetting: "apiUrl" | "cloudUrl"; rate: { limit: number; windowMs: number } },
     ): ApiClient {
         const retry: RetryPolicy = {
-            baseDelayMs: this.settings.duration("retryBaseDelayMs", DEFAULT_RETRY.baseDelayMs),
-            maxDelayMs: DEFAULT_RETRY.maxDelayMs,
-            budgetMs: this.settings.duration("retryBudgetMs", DEFAULT_RETRY.budgetMs),
+            baseDelayMs: this.settings.duration("retryBaseDelayMs", SETTING_DEFAULTS.retryBaseDelayMs),
+            maxDelayMs: MAX_RETRY_DELAY_MS,
+            budgetMs: this.settings.duration("retryBudgetMs", SETTING_DEFAULTS.retryBudgetMs),
         };
-        const timeoutMs = this.settings.duration("requestTimeoutMs", 30_000);
-        const listCacheMs = this.settings.duration("readCacheMs", 10_000);
-        const maxResponseBytes = this.settings.bytes("maxResponseBytes", DEFAULT_MAX_RESPONSE_BYTES);
+        const timeoutMs = this.settings.duration("requestTimeoutMs", SETTING_DEFAULTS.requestTimeoutMs);
+        const listCacheMs = this.settings.duration("readCacheMs", SETTING_DEFAULTS.readCacheMs);
+        const maxResponseBytes = this.settings.bytes("maxResponseBytes", SETTING_DEFAULTS.maxResponseBytes);
         const wire = this.wireNames();
         const fingerprint = createHash("sha256")
             .update(

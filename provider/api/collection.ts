@@ -2,10 +2,10 @@ import { z } from "zod";
 import type { ObservabilityApi, OperationContext } from "./apis";
 import { deleteIfPresent } from "./gone";
 import { readThroughList } from "./cachedRead";
-import { hex24, path } from "./ids";
+import { hex24, path } from "../common/ids";
 import { listAll } from "./paging";
 import { createWithoutAdoptingStrangers } from "./recovery";
-import type { ResolvedTarget } from "../settings/target";
+import type { ResolvedTarget } from "../settings/location";
 
 // Ids this process created or adopted: never taken for another resource's lost create.
 const claimed = new Set<string>();

@@ -1,14 +1,13 @@
 import type { Settings } from "../settings/config";
 import { systemClock } from "./http/clock";
+import { SETTING_DEFAULTS } from "../settings/defaults";
 
-/** Default first poll interval; `observability:pollIntervalMs` overrides it (tests use 0). */
-export const DEFAULT_POLL_INTERVAL_MS = 2_000;
 /** Longest pause between two polls. */
 export const MAX_POLL_INTERVAL_MS = 30_000;
 
 /** The first poll interval of this process's settings. */
 export function pollIntervalMs(settings: Settings): number {
-    return settings.duration("pollIntervalMs", DEFAULT_POLL_INTERVAL_MS);
+    return settings.duration("pollIntervalMs", SETTING_DEFAULTS.pollIntervalMs);
 }
 
 /** How a wait on an asynchronous object reads it, when it is done, and what it says when time runs out. */

@@ -3,11 +3,11 @@ import { z } from "zod";
 import { Apis, OperationContext } from "../api/apis";
 import { withOperationSecrets } from "../api/http/operationSecrets";
 import { ConfigSource, Settings } from "../settings/config";
-import { durationMs, Timeouts } from "./fields";
-import { containsUnknown } from "./unknown";
-import { inputKeysOf, InputSchema } from "./project";
+import { durationMs, Timeouts } from "../common/fields";
+import { containsUnknown } from "../common/unknown";
+import { inputKeysOf, InputSchema } from "../common/project";
 import { secretTexts, withoutSecretsInErrors } from "./secrets";
-import { propertyPath, sameValue, toJson, valueAt } from "./values";
+import { propertyPath, sameValue, toJson, valueAt } from "../common/values";
 
 /** The input that names an existing object to adopt instead of creating one. */
 export const ADOPT_KEY = "adoptId";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Variant } from "../settings/config";
-import type { ResolvedTarget } from "../settings/target";
+import type { ResolvedTarget } from "../settings/location";
 import type { OperationContext } from "../api/apis";
 import type { Code, TsEntry, TsValue } from "./tsValue";
 

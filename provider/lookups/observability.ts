@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Apis, ObservabilityApi } from "../api/apis";
 import type { Variant } from "../settings/config";
 import type { ApiClient } from "../api/http/client";
-import { ConfigurationError } from "../api/http/errors";
+import { ConfigurationError } from "../settings/errors";
 import { listAll } from "../api/paging";
 import {
     DashboardSummary,
@@ -20,7 +20,7 @@ import {
     Webhook,
     webhookSchema,
 } from "./schema";
-import { propertyPath } from "../engine/values";
+import { propertyPath } from "../common/values";
 
 /** Every dashboard of the variant (read whole, as every list: {@link listAll}). */
 export async function getDashboards(apis: Apis, args: LookupTarget = {}, signal?: AbortSignal): Promise<DashboardSummary[]> {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { hex24 } from "../api/ids";
-import { targetSchema } from "../settings/target";
+import { hex24 } from "../common/ids";
+import { targetSchema } from "../settings/location";
 import { aggFn, metricType } from "../resources/dashboard/tileConfig";
 
 /** Arguments of the lookups that list one variant's objects. */

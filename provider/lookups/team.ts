@@ -2,8 +2,8 @@
 // neither: its API (the cloud document) has no team, member, invitation or search route.
 import { z } from "zod";
 import type { Apis } from "../api/apis";
-import { hex24 } from "../api/ids";
-import { targetSchema } from "../settings/target";
+import { hex24 } from "../common/ids";
+import { targetSchema } from "../settings/location";
 import { wireInvitation, wireMember, wireTeam } from "../resources/teamMember/wire";
 import { TeamApi } from "../resources/teamMember/api";
 import { parseArgs, selfHostedOnly } from "./observability";

@@ -1,5 +1,5 @@
-import { ConfigurationError } from "../api/http/errors";
-import { RateLimit } from "../api/http/rateLimiter";
+import { ConfigurationError } from "./errors";
+import type { RateLimit } from "./defaults";
 
 /** The configuration namespace: `pulumi config set observability:apiKey …`. */
 export const CONFIG_NAMESPACE = "observability";
@@ -55,8 +55,6 @@ export const SETTINGS = {
 } as const satisfies Record<string, SettingDefinition>;
 
 export type SettingName = keyof typeof SETTINGS;
-
-export const DEFAULT_API_URL = "http://localhost:8000";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

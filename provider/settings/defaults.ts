@@ -1,29 +1,20 @@
-import type { Settings } from "./config";
-import { containsUnknown } from "../engine/unknown";
-
-/** Inputs that default to the setting of the same name. */
-export type SettingDefaultKey = "organizationId" | "serviceId";
-
-/**
- * For `ResourceDefinition.complete`: fills the omitted `keys` from their settings (stack config, then the
- * environment), so that state holds the ids actually used and the diff sees a changed setting. Throws a
- * setting error naming both places when neither the input nor the setting is there.
- */
-export function withSettingDefaults<T extends Partial<Record<SettingDefaultKey, string>>, K extends SettingDefaultKey>(
-    inputs: T,
-    settings: Settings,
-    keys: readonly K[],
-): T & Record<K, string> {
-    const located = {} as Record<K, string>;
-    for (const key of keys) located[key] = settings.uuid(key, inputs[key]);
-    return { ...inputs, ...located };
+/** At most `limit` requests in any window of `windowMs`. */
+export interface RateLimit {
+    limit: number;
+    windowMs: number;
 }
 
-/**
- * For `ResourceDefinition.replaceKeys`: the `keys` among `changed` whose new value is known to differ or is
- * unknown (preview). An omitted value is not a move: `check` leaves it out only while other inputs are still
- * unknown, and resolves it from the settings once they are known.
- */
-export function movedKeys(news: Partial<Record<SettingDefaultKey, unknown>>, changed: ReadonlySet<string>, keys: readonly SettingDefaultKey[]): string[] {
-    return keys.filter((key) => changed.has(key) && (containsUnknown(news[key]) || news[key] !== undefined));
-}
+/** What a setting is when neither the stack config nor the environment sets it (`SETTINGS` in config.ts describes each). */
+export const SETTING_DEFAULTS = {
+    apiUrl: "http://localhost:8000",
+    requestTimeoutMs: 30_000,
+    retryBudgetMs: 60_000,
+    retryBaseDelayMs: 1_000,
+    readCacheMs: 10_000,
+    maxResponseBytes: 4 * 1024 * 1024,
+    pollIntervalMs: 2_000,
+    /** The documented limit: 100 requests per minute per key. */
+    selfHostedRateLimit: { limit: 100, windowMs: 60_000 },
+    /** The documented limit: 10 requests per 10 s per key. */
+    cloudRateLimit: { limit: 10, windowMs: 10_000 },
+} as const satisfies Record<string, string | number | RateLimit>;

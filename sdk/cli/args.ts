@@ -1,5 +1,5 @@
 import type { Variant } from "../../provider/settings/config";
-import { uuid } from "../../provider/api/ids";
+import { uuid } from "../../provider/common/ids";
 import { exportKind, Kind, KINDS } from "./kinds";
 
 /** The kinds a self-hosted team has; a cloud service has all of them. */

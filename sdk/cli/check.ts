@@ -1,5 +1,5 @@
 import type { ConfigurableProvider } from "../../provider/engine/dynamicProvider";
-import { sameValue } from "../../provider/engine/values";
+import { sameValue } from "../../provider/common/values";
 
 /** A `check` failure: the property path and the reason, as `pulumi preview` would show them. */
 export interface CheckFailure {

@@ -2,7 +2,7 @@ import type { Apis } from "../../provider/api/apis";
 import type { OperationContext } from "../../provider/api/apis";
 import type { ExportScope } from "../../provider/engine/exporter";
 import type { Variant } from "../../provider/settings/config";
-import type { ResolvedTarget } from "../../provider/settings/target";
+import type { ResolvedTarget } from "../../provider/settings/location";
 import { ExportedOf, exportKind, Kind, KINDS } from "./kinds";
 import type { Progress } from "./progress";
 

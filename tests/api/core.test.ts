@@ -7,7 +7,7 @@ import { cloudEnvelope, Envelope, selfHostedEnvelope } from "../../provider/api/
 import { ApiError } from "../../provider/api/http/errors";
 import { RateLimiter } from "../../provider/api/http/rateLimiter";
 import { retryAfterMs } from "../../provider/api/http/retry";
-import { path } from "../../provider/api/ids";
+import { path } from "../../provider/common/ids";
 import { createOnce } from "../../provider/api/recovery";
 import { Emulator } from "../emulator";
 import { ScriptedServer } from "../support/scriptedServer";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
 import { collectionAt } from "../../provider/api/collection";
-import type { ResolvedTarget } from "../../provider/settings/target";
+import type { ResolvedTarget } from "../../provider/settings/location";
 import { Emulator } from "../emulator";
 import { emulatorApis } from "../support/emulatorConfig";
 

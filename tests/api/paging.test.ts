@@ -4,7 +4,7 @@ import { collectionAt } from "../../provider/api/collection";
 import type { ExportScope, KindExport } from "../../provider/engine/exporter";
 import { registry } from "../../provider/index";
 import { getDashboards, getSources, getWebhooks } from "../../provider/lookups/observability";
-import type { ResolvedTarget } from "../../provider/settings/target";
+import type { ResolvedTarget } from "../../provider/settings/location";
 import { Emulator } from "../emulator";
 import { directApi } from "../support/directApi";
 import { emulatorClient, type Variant } from "../support/emulatorClient";

@@ -3,29 +3,26 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import { REPO_ROOT } from "../harness/paths";
 
-/** The layers from the bottom up, by path prefix (the longest prefix decides); see docs/ARCHITECTURE.md. */
-const LAYERS: readonly (readonly string[])[] = [
-    [
-        "provider/api/http/",
-        "provider/api/ids.ts",
-        "provider/engine/values.ts",
-        "provider/engine/unknown.ts",
-        "provider/engine/fields.ts",
-        "provider/engine/project.ts",
-    ],
-    ["provider/settings/"],
-    ["provider/api/"],
-    ["provider/engine/"],
-    ["provider/resources/"],
-    ["provider/lookups/"],
-    ["provider/index.ts"],
-    ["sdk/"],
+/**
+ * The floors from the bottom up: each a folder (the longest matching prefix decides), importing only from its own
+ * floor or below; see docs/ARCHITECTURE.md.
+ */
+const LAYERS: readonly string[] = [
+    "provider/common/",
+    "provider/settings/",
+    "provider/api/http/",
+    "provider/api/",
+    "provider/engine/",
+    "provider/resources/",
+    "provider/lookups/",
+    "provider/index.ts",
+    "sdk/",
 ];
 
 function layerOf(file: string): number {
     let best = { layer: -1, length: -1 };
-    LAYERS.forEach((prefixes, layer) => {
-        for (const prefix of prefixes) if (file.startsWith(prefix) && prefix.length > best.length) best = { layer, length: prefix.length };
+    LAYERS.forEach((prefix, layer) => {
+        if (file.startsWith(prefix) && prefix.length > best.length) best = { layer, length: prefix.length };
     });
     assert.notEqual(best.layer, -1, `${file} belongs to no layer`);
     return best.layer;

@@ -8,7 +8,7 @@ import { assertCheckRefuses, cloudRequest, EmulatedStack, useEmulatedStack, useE
 import { emulatorApis, emulatorConfig, eventually, withoutSettingsEnv } from "../support/emulatorConfig";
 import { ScriptedRequest as Seen, ScriptedServer } from "../support/scriptedServer";
 import { collectionAt } from "../../provider/api/collection";
-import { hex24 } from "../../provider/api/ids";
+import { hex24 } from "../../provider/common/ids";
 import { listAll } from "../../provider/api/paging";
 import { createWithoutAdoptingStrangers } from "../../provider/api/recovery";
 import { wireDashboard } from "../../provider/resources/dashboard/wire";

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { path } from "../../provider/api/ids";
-import { inputKeysOf } from "../../provider/engine/project";
-import { UNKNOWN } from "../../provider/engine/unknown";
-import { propertyPath } from "../../provider/engine/values";
+import { path } from "../../provider/common/ids";
+import { inputKeysOf } from "../../provider/common/project";
+import { UNKNOWN } from "../../provider/common/unknown";
+import { propertyPath } from "../../provider/common/values";
 import { Input, plain } from "./arbitraries/common";
 import { dataPipe, secretValues } from "./arbitraries/dataPipe";
 import { at, corrupted, hostileString, mutation, mutate, Path, pathsOf, replaceAt, unknownPaths, withUnknown } from "./mutations";

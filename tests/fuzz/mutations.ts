@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { UNKNOWN } from "../../provider/engine/unknown";
+import { UNKNOWN } from "../../provider/common/unknown";
 import { hex24, Input, plain, uuid } from "./arbitraries/common";
 
 /** A property path into a JSON value: object keys and array indices. */

@@ -10,7 +10,7 @@ import { pipesCdcScalingSchema } from "../../provider/resources/pipesCdcScaling/
 import { queryEndpointSchema } from "../../provider/resources/queryEndpoint/schema";
 import { connectionSchema } from "../../provider/resources/connection/schema";
 import { sourceSchema } from "../../provider/resources/source/schema";
-import type { InputSchema } from "../../provider/engine/project";
+import type { InputSchema } from "../../provider/common/project";
 import type { ProviderKey } from "../../sdk/stub";
 import { alert } from "./arbitraries/alert";
 import { connection } from "./arbitraries/connection";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type * as pulumi from "@pulumi/pulumi";
-import { containsUnknown } from "../../provider/engine/unknown";
-import { propertyPath } from "../../provider/engine/values";
+import { containsUnknown } from "../../provider/common/unknown";
+import { propertyPath } from "../../provider/common/values";
 import { Input } from "./arbitraries/common";
 import { at, Path, unknownPaths } from "./mutations";
 import { FuzzSubject } from "./subjects";

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { planUpdate, replaceKeys } from "../../provider/resources/dataPipe/plan";
 import { gigabytes, millicores, reportedSettings } from "../../provider/resources/dataPipe/wire";
 import { DataPipeInputs, dataPipeSchema } from "../../provider/resources/dataPipe/schema";
-import { UNKNOWN } from "../../provider/engine/unknown";
+import { UNKNOWN } from "../../provider/common/unknown";
 
 const ORG = "00000000-0000-4000-8000-000000000000";
 const SVC = "00000000-0000-4000-8000-000000000001";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ConfigurableProvider } from "../../provider/engine/dynamicProvider";
-import { UNKNOWN } from "../../provider/engine/unknown";
+import { UNKNOWN } from "../../provider/common/unknown";
 
 type JsonSchema = { [key: string]: unknown };
 

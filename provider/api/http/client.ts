@@ -11,6 +11,7 @@ import { RateLimiter } from "./rateLimiter";
 import { backoffDelay, ResponseHeaders, retryAfterMs, RetryPolicy, serverWindowResetSeconds } from "./retry";
 import { operationSecrets } from "./operationSecrets";
 import { redact, truncate } from "./redact";
+import { SETTING_DEFAULTS } from "../../settings/defaults";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -104,9 +105,6 @@ const agent = new Agent({ keepAliveTimeout: 30_000, connections: 16, connect: { 
 
 // Connection failures that prove the request never left: safe to resend whatever the method.
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
-
-/** Default of `ApiClientOptions.maxResponseBytes`: far above any page of any list, far below a memory problem. */
-export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 
 type Outcome =
     { kind: "response"; response: RawResponse } | { kind: "error"; error: unknown; sent: boolean } | { kind: "too-large"; status: number; bytes: number };
@@ -292,7 +290,7 @@ export class ApiClient {
                 bodyTimeout: this.options.timeoutMs,
             });
             this.reached = true;
-            const text = await readCapped(res, this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
+            const text = await readCapped(res, this.options.maxResponseBytes ?? SETTING_DEFAULTS.maxResponseBytes);
             if (typeof text !== "string") return { kind: "too-large", status: res.statusCode, bytes: text.bytes };
             return { kind: "response", response: { status: res.statusCode, headers: res.headers, text } };
         } catch (error) {
@@ -366,7 +364,7 @@ export class ApiClient {
     /** A body over the size cap; a write that answered 2xx did happen, so its effect must be looked for. */
     private tooLarge(spec: RequestSpec<unknown>, outcome: { status: number; bytes: number }, idempotent: boolean): ApiError {
         this.stats.failures++;
-        const cap = this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+        const cap = this.options.maxResponseBytes ?? SETTING_DEFAULTS.maxResponseBytes;
         return new ApiError({
             operation: spec.operation,
             method: spec.method,

@@ -74,11 +74,3 @@ function formatApiError(info: ApiErrorInfo): string {
     if (info.hint) message += `. ${info.hint}`;
     return message;
 }
-
-/** Error raised for inputs or settings the user must fix; never carries a secret. */
-export class ConfigurationError extends Error {
-    constructor(message: string) {
-        super(message);
-        this.name = "ConfigurationError";
-    }
-}

@@ -1,17 +1,6 @@
 import { createHash } from "node:crypto";
 import { Clock, systemClock } from "./clock";
-
-/** At most `limit` requests in any window of `windowMs`. */
-export interface RateLimit {
-    limit: number;
-    windowMs: number;
-}
-
-/** Documented limits: self-hosted 100 per minute per key, cloud 10 per 10 s per key. */
-export const DEFAULT_LIMITS = {
-    selfHosted: { limit: 100, windowMs: 60_000 },
-    cloud: { limit: 10, windowMs: 10_000 },
-} as const satisfies Record<string, RateLimit>;
+import type { RateLimit } from "../../settings/defaults";
 
 /**
  * What one answer said of the server's fixed window (draft-6 `RateLimit-Reset`: whole seconds until it

@@ -8,7 +8,8 @@ export interface RetryPolicy {
     budgetMs: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { baseDelayMs: 1_000, maxDelayMs: 16_000, budgetMs: 60_000 };
+/** The cap of one backoff step (not a setting). */
+export const MAX_RETRY_DELAY_MS = 16_000;
 
 /** Exponential backoff with full jitter, so parallel callers do not retry in lockstep. */
 export function backoffDelay(attempt: number, policy: RetryPolicy, random: () => number = Math.random): number {

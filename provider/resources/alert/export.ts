@@ -1,7 +1,7 @@
 import { listAll } from "../../api/paging";
 import type { ExportedObject, ExportReferences, KindExport } from "../../engine/exporter";
 import { Annotated, Code, TsValue } from "../../engine/tsValue";
-import { toJson } from "../../engine/values";
+import { toJson } from "../../common/values";
 import { dashboardExport, ExportedDashboard } from "../dashboard/export";
 import { savedSearchExport } from "../savedSearch/export";
 import { webhookExport } from "../webhook/export";

@@ -1,12 +1,12 @@
 import { type OperationContext, targetClients } from "../../api/apis";
 import { collectionAt } from "../../api/collection";
-import { hex24 } from "../../api/ids";
+import { hex24 } from "../../common/ids";
 import { dynamicProvider, normalizeReported, ResourceDefinition } from "../../engine/dynamicProvider";
 import { ALERT_FIELD_KEYS, AlertInputs, AlertOutputs, alertSchema, alertVariantIssues, isRange } from "./schema";
 import { alertFieldsFromWire, alertStatusFromWire, WireAlert, wireAlert } from "./wire";
-import { ResolvedTarget, reportedAt, resolveTarget, targetReplaceKeys } from "../../settings/target";
-import { sameValue, valueAt } from "../../engine/values";
-import { containsUnknown } from "../../engine/unknown";
+import { ResolvedTarget, reportedAt, resolveTarget, targetReplaceKeys } from "../../settings/location";
+import { sameValue, valueAt } from "../../common/values";
+import { containsUnknown } from "../../common/unknown";
 
 /** How far the server's clock may be behind ours when a lost create is looked for by its `createdAt`. */
 const CLOCK_SKEW_MS = 5 * 60_000;

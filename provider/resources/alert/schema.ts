@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { hex24 } from "../../api/ids";
-import { ResolvedTarget, targetSchema } from "../../settings/target";
-import { containsUnknown } from "../../engine/unknown";
-import { text, timeoutsSchema } from "../../engine/fields";
-import { sameValue } from "../../engine/values";
+import { hex24 } from "../../common/ids";
+import { ResolvedTarget, targetSchema } from "../../settings/location";
+import { containsUnknown } from "../../common/unknown";
+import { text, timeoutsSchema } from "../../common/fields";
+import { sameValue } from "../../common/values";
 import type { Variant } from "../../settings/config";
 
 /** Evaluation intervals and their length in minutes. */

@@ -1,5 +1,5 @@
 import { collectionAt } from "../../api/collection";
-import { hex24 } from "../../api/ids";
+import { hex24 } from "../../common/ids";
 import { dynamicProvider, normalizeReported, ResourceDefinition } from "../../engine/dynamicProvider";
 import type { OperationContext } from "../../api/apis";
 import { connectionSchema, ConnectionInputs, ConnectionOutputs } from "./schema";

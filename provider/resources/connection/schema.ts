@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { timeoutsSchema } from "../../engine/fields";
+import { timeoutsSchema } from "../../common/fields";
 
 /**
  * A database connection of the self-hosted API: the engine (or Prometheus-compatible) endpoint that sources read

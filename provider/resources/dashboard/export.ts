@@ -1,6 +1,6 @@
 import { listAll } from "../../api/paging";
 import type { ExportedObject, KindExport } from "../../engine/exporter";
-import { toJson } from "../../engine/values";
+import { toJson } from "../../common/values";
 import { readDashboard } from "./provider";
 import { tileKeys } from "./tileKeys";
 import { wireDashboard } from "./wire";

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { type ObservabilityApi, type OperationContext, targetClients } from "../../api/apis";
 import { collectionAt } from "../../api/collection";
-import { hex24 } from "../../api/ids";
+import { hex24 } from "../../common/ids";
 import { dynamicProvider, normalizeReported, ResourceDefinition, RuleFailure } from "../../engine/dynamicProvider";
 import { DashboardInputs, DashboardOutputs, dashboardSchema, normalizeDashboard } from "./schema";
 import { tileKeys } from "./tileKeys";
 import { WireDashboard, wireDashboard } from "./wire";
-import { ResolvedTarget, resolveTarget, targetReplaceKeys, targetSchema } from "../../settings/target";
+import { ResolvedTarget, resolveTarget, targetReplaceKeys, targetSchema } from "../../settings/location";
 
 // Filter keys the managed variant does not accept (its filter objects are strict).
 const SELF_HOSTED_FILTER_KEYS = ["isBroadcastEnabled", "isVariableEnabled", "variableName"] as const;

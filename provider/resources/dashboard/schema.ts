@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { hex24 } from "../../api/ids";
-import { containsUnknown } from "../../engine/unknown";
-import { text, timeoutsSchema } from "../../engine/fields";
-import { ResolvedTarget, targetSchema } from "../../settings/target";
+import { hex24 } from "../../common/ids";
+import { containsUnknown } from "../../common/unknown";
+import { text, timeoutsSchema } from "../../common/fields";
+import { ResolvedTarget, targetSchema } from "../../settings/location";
 import { metricType, tileConfig } from "./tileConfig";
 import { tileKeys } from "./tileKeys";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { hex24 } from "../../api/ids";
-import { containsUnknown } from "../../engine/unknown";
+import { hex24 } from "../../common/ids";
+import { containsUnknown } from "../../common/unknown";
 import { formulaProblems } from "./formula";
 
 // Tile configurations (contract §2.4). Config objects strip unknown keys, as the server does, so that a

@@ -3,16 +3,11 @@ import { ApiClient } from "../../api/http/client";
 import { readThroughList } from "../../api/cachedRead";
 import { ApiError } from "../../api/http/errors";
 import { deleteIfPresent } from "../../api/gone";
-import { path } from "../../api/ids";
+import { path } from "../../common/ids";
 import type { OperationContext } from "../../api/apis";
+import type { ServiceIds } from "../../settings/location";
 import { sharedPoller } from "./statePoller";
 import { wirePipe, WirePipe } from "./wire";
-
-/** Where a pipe lives: the resolved organization and service. */
-export interface PipeTarget {
-    organizationId?: string;
-    serviceId?: string;
-}
 
 /** The state commands of `PATCH …/state`. */
 export type PipeCommand = "start" | "stop";
@@ -30,7 +25,7 @@ export class PipeApi {
      */
     constructor(
         private readonly ctx: Pick<OperationContext, "apis" | "signal">,
-        target: PipeTarget,
+        target: ServiceIds,
         readonly operation: string,
     ) {
         this.client = ctx.apis.cloud();

@@ -1,6 +1,6 @@
 import type { ExportedObject, ExportReferences, KindExport } from "../../engine/exporter";
 import { Code, type TsValue } from "../../engine/tsValue";
-import { toJson } from "../../engine/values";
+import { toJson } from "../../common/values";
 import { pipeReversePrivateEndpointExport } from "../pipeReversePrivateEndpoint/export";
 import { PipeApi } from "./api";
 import { readPipe } from "./provider";

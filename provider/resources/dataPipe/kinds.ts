@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "../../engine/fields";
+import { text } from "../../common/fields";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Enums of the contract (§5.3 – §5.6). Values naming third-party systems are kept as the API spells them.

@@ -12,9 +12,9 @@ import {
     SourceKind,
     sourceKind,
 } from "./schema";
-import { movedKeys } from "../../settings/defaults";
-import { containsUnknown } from "../../engine/unknown";
-import { sameValue } from "../../engine/values";
+import { movedKeys } from "../../settings/location";
+import { containsUnknown } from "../../common/unknown";
+import { sameValue } from "../../common/values";
 import { wireSecrets } from "./wire";
 
 /** Connection fields of the relational kinds' PATCH arms (the document's `DataPipePatch…Source`). */

@@ -1,13 +1,14 @@
-import { uuid } from "../../api/ids";
+import { uuid } from "../../common/ids";
 import { dynamicProvider, ResourceDefinition } from "../../engine/dynamicProvider";
 import type { OperationContext } from "../../api/apis";
 import { createWithoutAdoptingStrangers } from "../../api/recovery";
 import { partialFailure } from "../../engine/partialFailure";
-import { withSettingDefaults } from "../../settings/defaults";
+import { withSettingDefaults } from "../../settings/location";
 import { DataPipeInputs, DataPipeOutputs, dataPipeSchema } from "./schema";
 import { isMustBePaused, PipeApi } from "./api";
 import { planUpdate, replaceKeys, UpdatePlan } from "./plan";
-import { DEFAULT_POLL_INTERVAL_MS, PipeWaitError, runningStates, stoppedStates, waitForState } from "./wait";
+import { PipeWaitError, runningStates, stoppedStates, waitForState } from "./wait";
+import { pollIntervalMs } from "../../api/poll";
 import { createBody, FAILED_STATES, reportedInputs, STOPPING_STATES, WirePipe } from "./wire";
 
 const TYPE_NAME = "DataPipe";
@@ -20,10 +21,6 @@ type MappingEdit = NonNullable<UpdatePlan["mappings"]>;
 const CLOCK_SKEW_MS = 60_000;
 
 const label = (verb: string, name: string) => `${verb} ${TYPE_NAME} ${JSON.stringify(name)}`;
-
-function pollInterval(ctx: OperationContext): number {
-    return ctx.apis.settings.duration("pollIntervalMs", DEFAULT_POLL_INTERVAL_MS);
-}
 
 function outputsOf(pipe: WirePipe, inputs: DataPipeInputs): DataPipeOutputs {
     // The inputs here went through `complete`, which sets organizationId and serviceId; their type (the schema's
@@ -101,7 +98,7 @@ async function createPipe(ctx: OperationContext, inputs: DataPipeInputs): Promis
         claimed: new Set<string>(),
         id: uuid,
     };
-    return createWithoutAdoptingStrangers(spec, (created) => untilCreated(api, created, inputs, pollInterval(ctx)));
+    return createWithoutAdoptingStrangers(spec, (created) => untilCreated(api, created, inputs, pollIntervalMs(ctx.apis.settings)));
 }
 
 /** Waits for a pipe just created to run (and stops it when declared stopped); a failure keeps it in the stack. */
@@ -129,7 +126,7 @@ async function untilCreated(api: PipeApi, created: WirePipe, inputs: DataPipeInp
 /** Each change to its endpoint, then the desired running or stopped state. */
 async function updatePipe(ctx: OperationContext, id: string, olds: DataPipeOutputs, news: DataPipeInputs): Promise<DataPipeOutputs> {
     const api = new PipeApi(ctx, news, label("update", news.name));
-    const poll = pollInterval(ctx);
+    const poll = pollIntervalMs(ctx.apis.settings);
     const plan = planUpdate(olds, news);
     // Name, mappings, columns and source fields are absolute values: a lost answer may be retried.
     if (plan.patch) await api.patch(id, plan.patch, true);

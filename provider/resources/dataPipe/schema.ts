@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { uuid } from "../../api/ids";
-import { containsUnknown } from "../../engine/unknown";
-import { InService, text, timeoutsSchema } from "../../engine/fields";
+import { uuid } from "../../common/ids";
+import { containsUnknown } from "../../common/unknown";
+import { text, timeoutsSchema } from "../../common/fields";
+import type { InService } from "../../settings/location";
 import { destinationSchema, fieldMappingSchema } from "./destination";
 import { crossFieldIssues } from "./rules";
 import { secretsSchema } from "./sourceSecrets";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "../../engine/fields";
+import { text } from "../../common/fields";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Write-only secrets: sent only when they change, never read back, kept from the last inputs.

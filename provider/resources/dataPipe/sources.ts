@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "../../engine/fields";
+import { text } from "../../common/fields";
 import {
     atLeast,
     BIGQUERY_REPLICATION_MODES,

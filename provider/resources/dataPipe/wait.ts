@@ -2,9 +2,7 @@ import { ApiError } from "../../api/http/errors";
 import { PipeApi } from "./api";
 import { FAILED_STATES, STOPPED_STATES, WirePipe } from "./wire";
 import { DATABASE_KINDS, DataPipeInputs, isKindOf, sourceKind } from "./schema";
-import { DEFAULT_POLL_INTERVAL_MS, pollUntil } from "../../api/poll";
-
-export { DEFAULT_POLL_INTERVAL_MS };
+import { pollUntil } from "../../api/poll";
 
 /** The states in which a pipe of these inputs runs as intended (§5.9). */
 export function runningStates(inputs: Pick<DataPipeInputs, "source">): ReadonlySet<string> {

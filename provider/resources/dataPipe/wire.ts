@@ -17,8 +17,8 @@ import {
     DatabaseKind,
     mappingKey,
 } from "./schema";
-import { projectOnto } from "../../engine/project";
-import { sameValue, toJson } from "../../engine/values";
+import { projectOnto } from "../../common/project";
+import { sameValue, toJson } from "../../common/values";
 
 // ---------------------------------------------------------------------------------------------------------------
 // What the service returns (contract §5.8). Reading is lenient: both spellings, unknown keys ignored.

@@ -1,5 +1,5 @@
 import type { ExportedObject, KindExport } from "../../engine/exporter";
-import { toJson } from "../../engine/values";
+import { toJson } from "../../common/values";
 import { getOrganization, readOrganization } from "./provider";
 import { OPTIONAL_SETTINGS } from "./schema";
 

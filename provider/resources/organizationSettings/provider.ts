@@ -1,10 +1,10 @@
 import type { Settings } from "../../settings/config";
 import { getOrGone, mustExist } from "../../api/gone";
-import { path } from "../../api/ids";
+import { path } from "../../common/ids";
 import { createOnce } from "../../api/recovery";
 import { dynamicProvider, normalizeReported, ResourceDefinition } from "../../engine/dynamicProvider";
 import type { OperationContext } from "../../api/apis";
-import { movedKeys, withSettingDefaults } from "../../settings/defaults";
+import { movedKeys, withSettingDefaults } from "../../settings/location";
 import { OPTIONAL_SETTINGS, OrganizationSettingsInputs, OrganizationSettingsOutputs, organizationSettingsSchema } from "./schema";
 import { Organization, organizationPatch, organizationResponse } from "./wire";
 

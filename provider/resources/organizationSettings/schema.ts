@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cloudId, hasControlCharacter, NO_CONTROL_CHARACTERS, text, timeoutsSchema } from "../../engine/fields";
+import { cloudId, hasControlCharacter, NO_CONTROL_CHARACTERS, text, timeoutsSchema } from "../../common/fields";
 
 /** The clouds a private endpoint can live in (the cloud document's `OrganizationPatchPrivateEndpoint`). */
 export const ENDPOINT_CLOUDS = ["gcp", "aws", "azure"] as const;

@@ -1,5 +1,5 @@
 import type { ExportedObject, KindExport } from "../../engine/exporter";
-import { toJson } from "../../engine/values";
+import { toJson } from "../../common/values";
 import { EndpointApi, readEndpoint } from "./provider";
 
 /** A reverse private endpoint, with the DNS names a pipe's host may be (a pipe declared after it references them). */

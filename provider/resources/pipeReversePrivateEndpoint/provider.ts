@@ -2,15 +2,15 @@ import { z } from "zod";
 import type { ApiClient } from "../../api/http/client";
 import { ApiError } from "../../api/http/errors";
 import { deleteIfPresent, getOrGone } from "../../api/gone";
-import { path, uuid } from "../../api/ids";
+import { path, uuid } from "../../common/ids";
 import { pollIntervalMs, pollUntil } from "../../api/poll";
 import { createWithoutAdoptingStrangers } from "../../api/recovery";
 import { dynamicProvider, isLocalKey, normalizeReported, ResourceDefinition } from "../../engine/dynamicProvider";
 import type { OperationContext } from "../../api/apis";
 import { partialFailure } from "../../engine/partialFailure";
-import { sameValue } from "../../engine/values";
+import { sameValue } from "../../common/values";
 import type { Settings } from "../../settings/config";
-import { movedKeys, withSettingDefaults } from "../../settings/defaults";
+import { movedKeys, withSettingDefaults } from "../../settings/location";
 import {
     FAILED_STATUSES,
     PENDING_ACCEPTANCE,

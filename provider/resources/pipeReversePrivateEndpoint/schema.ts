@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { cloudId, InService, text, timeoutsSchema } from "../../engine/fields";
+import { cloudId, text, timeoutsSchema } from "../../common/fields";
+import type { InService } from "../../settings/location";
 
 /** What the endpoint connects to, and the fields each type needs (contract-extended §5.2). */
 export const ENDPOINT_TYPE_FIELDS = {

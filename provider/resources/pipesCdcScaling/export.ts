@@ -1,5 +1,5 @@
 import type { ExportedObject, KindExport } from "../../engine/exporter";
-import { toJson } from "../../engine/values";
+import { toJson } from "../../common/values";
 import { dataPipeExport } from "../dataPipe/export";
 import { CDC_KINDS } from "../dataPipe/kinds";
 import { getCdcScaling, NoDatabasePipe, readCdcScaling } from "./provider";

@@ -3,7 +3,7 @@ import { pollIntervalMs, pollUntil } from "../../api/poll";
 import { dynamicProvider, normalizeReported, ResourceDefinition } from "../../engine/dynamicProvider";
 import type { OperationContext } from "../../api/apis";
 import type { Settings } from "../../settings/config";
-import { movedKeys, withSettingDefaults } from "../../settings/defaults";
+import { movedKeys, withSettingDefaults } from "../../settings/location";
 import { PipeApi } from "../dataPipe/api";
 import { CDC_KINDS } from "../dataPipe/kinds";
 import { PipesCdcScalingInputs, PipesCdcScalingOutputs, pipesCdcScalingSchema, withDerivedSize } from "./schema";

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { cloudId, InService, timeoutsSchema } from "../../engine/fields";
+import { cloudId, timeoutsSchema } from "../../common/fields";
+import type { InService } from "../../settings/location";
 
 /** Memory per CPU core the service requires (contract-extended §6.2). */
 export const GB_PER_CORE = 4;

@@ -1,5 +1,5 @@
 import type { ExportedObject, KindExport } from "../../engine/exporter";
-import { toJson } from "../../engine/values";
+import { toJson } from "../../common/values";
 import { findQueryEndpoint, readQueryEndpoint } from "./provider";
 
 /** The service's query endpoint (none or one) for the export command. */

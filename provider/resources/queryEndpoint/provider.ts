@@ -2,7 +2,7 @@ import { z } from "zod";
 import { deleteIfPresent, getOrGone } from "../../api/gone";
 import { dynamicProvider, normalizeReported, ResourceDefinition } from "../../engine/dynamicProvider";
 import type { OperationContext } from "../../api/apis";
-import { movedKeys, withSettingDefaults } from "../../settings/defaults";
+import { movedKeys, withSettingDefaults } from "../../settings/location";
 import type { Settings } from "../../settings/config";
 import { QueryEndpointInputs, QueryEndpointOutputs, queryEndpointSchema } from "./schema";
 import { queryEndpointBody, queryEndpointResponse, QueryEndpointResponse } from "./wire";

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { cloudId, hasControlCharacter, InService, text, timeoutsSchema } from "../../engine/fields";
+import { cloudId, hasControlCharacter, text, timeoutsSchema } from "../../common/fields";
+import type { InService } from "../../settings/location";
 
 /** Console roles that may use the endpoint. */
 export const QUERY_ENDPOINT_ROLES = ["sql_console_read_only", "sql_console_admin"] as const;

@@ -1,7 +1,7 @@
 import { listAll } from "../../api/paging";
 import { exportEach } from "../../engine/exportEach";
 import type { ExportedObject, KindExport } from "../../engine/exporter";
-import { toJson } from "../../engine/values";
+import { toJson } from "../../common/values";
 import { readSavedSearch } from "./provider";
 import { wireSavedSearch } from "./wire";
 

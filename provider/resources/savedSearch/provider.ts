@@ -1,9 +1,9 @@
 import { collectionAt } from "../../api/collection";
-import { hex24 } from "../../api/ids";
+import { hex24 } from "../../common/ids";
 import { OperationContext, targetClients } from "../../api/apis";
 import { dynamicProvider, normalizeReported, ResourceDefinition } from "../../engine/dynamicProvider";
-import { sameValue } from "../../engine/values";
-import { ResolvedTarget, reportedAt, resolveTarget, targetReplaceKeys } from "../../settings/target";
+import { sameValue } from "../../common/values";
+import { ResolvedTarget, reportedAt, resolveTarget, targetReplaceKeys } from "../../settings/location";
 import { isNewFilterAccepted, SavedSearchInputs, SavedSearchOutputs, savedSearchSchema } from "./schema";
 import { savedSearchBody, savedSearchFieldsFromWire, WireSavedSearch, wireSavedSearch } from "./wire";
 

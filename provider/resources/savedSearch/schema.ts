@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { hex24 } from "../../api/ids";
-import { timeoutsSchema, unpaddedName } from "../../engine/fields";
-import { ResolvedTarget, targetSchema } from "../../settings/target";
+import { hex24 } from "../../common/ids";
+import { timeoutsSchema, unpaddedName } from "../../common/fields";
+import { ResolvedTarget, targetSchema } from "../../settings/location";
 import { rendersAsOneFacet } from "./pinnedFilter";
 
 const condition = z.string().max(8192, "must be at most 8192 characters");

@@ -1,6 +1,6 @@
 import { listAll } from "../../api/paging";
 import { ExportedObject, KindExport, namedObject } from "../../engine/exporter";
-import { toJson } from "../../engine/values";
+import { toJson } from "../../common/values";
 import { readSource } from "./provider";
 import { wireSource } from "./wire";
 

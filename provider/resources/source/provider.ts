@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { collectionAt } from "../../api/collection";
-import { hex24 } from "../../api/ids";
+import { hex24 } from "../../common/ids";
 import { dynamicProvider, normalizeReported, ResourceDefinition, RuleFailure } from "../../engine/dynamicProvider";
 import { type OperationContext, targetClients } from "../../api/apis";
 import type { Settings } from "../../settings/config";
-import { sameValue } from "../../engine/values";
-import { ResolvedTarget, reportedAt, resolveTarget, targetReplaceKeys, targetSchema } from "../../settings/target";
+import { sameValue } from "../../common/values";
+import { ResolvedTarget, reportedAt, resolveTarget, targetReplaceKeys, targetSchema } from "../../settings/location";
 import { sourceSchema, SourceInputs, SourceOutputs, VARIANT_ONLY_FIELDS } from "./schema";
 import { sourceBody, sourceFieldsFromWire, WireSource, wireSource } from "./wire";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { hex24 } from "../../api/ids";
-import { timeoutsSchema } from "../../engine/fields";
-import { ResolvedTarget, targetSchema } from "../../settings/target";
+import { hex24 } from "../../common/ids";
+import { timeoutsSchema } from "../../common/fields";
+import { ResolvedTarget, targetSchema } from "../../settings/location";
 import { aggFn, metricType } from "../dashboard/tileConfig";
 
 // Every optional field is omitted when unset: the server refuses `null` for all of them (contract-extended §2.3).

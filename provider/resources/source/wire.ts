@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { projectOnto } from "../../engine/project";
+import { projectOnto } from "../../common/project";
 import { kindSchema, SourceInputs } from "./schema";
 
 /** A source as either variant returns it: the kind's fields, no timestamps. Only what identifies it is typed here. */

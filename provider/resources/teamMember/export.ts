@@ -1,6 +1,6 @@
 import { exportEach } from "../../engine/exportEach";
 import type { ExportedObject, KindExport } from "../../engine/exporter";
-import { toJson } from "../../engine/values";
+import { toJson } from "../../common/values";
 import { TeamApi, teamClient } from "./api";
 import { readTeamMember, TeamEntry } from "./provider";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { timeoutsSchema } from "../../engine/fields";
+import { timeoutsSchema } from "../../common/fields";
 
 /** Why the managed variant is refused: its API (the cloud document) has no team, member or invitation route. */
 export const MANAGED_HAS_NO_TEAM =

@@ -2,7 +2,7 @@ import { listAll } from "../../api/paging";
 import { exportEach } from "../../engine/exportEach";
 import { ExportedObject, KindExport, namedObject } from "../../engine/exporter";
 import type { TsEntry } from "../../engine/tsValue";
-import { toJson } from "../../engine/values";
+import { toJson } from "../../common/values";
 import { readWebhook } from "./provider";
 import { wireWebhook } from "./wire";
 

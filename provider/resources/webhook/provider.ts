@@ -1,8 +1,8 @@
 import { collectionAt } from "../../api/collection";
-import { hex24 } from "../../api/ids";
+import { hex24 } from "../../common/ids";
 import { OperationContext, targetClients } from "../../api/apis";
 import { dynamicProvider, normalizeReported, ResourceDefinition } from "../../engine/dynamicProvider";
-import { ResolvedTarget, reportedAt, resolveTarget, targetReplaceKeys } from "../../settings/target";
+import { ResolvedTarget, reportedAt, resolveTarget, targetReplaceKeys } from "../../settings/location";
 import { WebhookInputs, WebhookOutputs, webhookSchema } from "./schema";
 import { webhookBody, webhookFieldsFromWire, WebhookWriteOnly, WireWebhook, wireWebhook } from "./wire";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { hasControlCharacter, NO_CONTROL_CHARACTERS, timeoutsSchema, unpaddedName } from "../../engine/fields";
-import { containsUnknown } from "../../engine/unknown";
-import { ResolvedTarget, targetSchema } from "../../settings/target";
+import { hasControlCharacter, NO_CONTROL_CHARACTERS, timeoutsSchema, unpaddedName } from "../../common/fields";
+import { containsUnknown } from "../../common/unknown";
+import { ResolvedTarget, targetSchema } from "../../settings/location";
 
 const secretValue = z
     .string()

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { hex24, Input, obj, text, timeouts, word } from "./common";
 import { target } from "./dashboard";
-import { hasControlCharacter } from "../../../provider/engine/fields";
+import { hasControlCharacter } from "../../../provider/common/fields";
 
 /** A name the server keeps as given: free text without surrounding whitespace. */
 const name = (max: number) => text(max).filter((s) => s.trim() === s);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { uuid } from "../api/ids";
+import { uuid } from "./ids";
 
 const DURATION = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
 
@@ -67,14 +67,3 @@ export const unpaddedName = (max: number) => text(max).refine((name) => name.tri
 
 /** An organization or service id: a UUID, kept lowercase, so that an id written in capitals is the same id as the one the APIs answer with. */
 export const cloudId = uuid.transform((id) => id.toLowerCase());
-
-/** Where an object of a cloud service lives, as its resource reports it: the ids resolved from the inputs or the settings. */
-export interface ResolvedService {
-    /** The resolved organization id. */
-    organizationId: string;
-    /** The resolved service id. */
-    serviceId: string;
-}
-
-/** The outputs of a resource that lives in a cloud service: its checked inputs, with the organization and service resolved. */
-export type InService<Inputs> = Omit<Inputs, keyof ResolvedService> & ResolvedService;

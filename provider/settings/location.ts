@@ -1,7 +1,54 @@
 import { z } from "zod";
 import type { Settings, Variant } from "./config";
-import { cloudId, Timeouts } from "../engine/fields";
-import { containsUnknown } from "../engine/unknown";
+import { cloudId, Timeouts } from "../common/fields";
+import { containsUnknown } from "../common/unknown";
+
+// Where an object lives: the variant, and on the cloud API the organization and service (observability objects,
+// pipes, endpoints, CDC scaling and the query endpoint alike).
+
+/** The organization and service a caller names; the settings fill what is missing. */
+export interface ServiceIds {
+    organizationId?: string;
+    serviceId?: string;
+}
+
+/** Where an object of a cloud service lives, as its resource reports it: the ids resolved from the inputs or the settings. */
+export interface ResolvedService {
+    /** The resolved organization id. */
+    organizationId: string;
+    /** The resolved service id. */
+    serviceId: string;
+}
+
+/** The outputs of a resource that lives in a cloud service: its checked inputs, with the organization and service resolved. */
+export type InService<Inputs> = Omit<Inputs, keyof ResolvedService> & ResolvedService;
+
+/** Inputs that default to the setting of the same name. */
+export type SettingDefaultKey = "organizationId" | "serviceId";
+
+/**
+ * For `ResourceDefinition.complete`: fills the omitted `keys` from their settings (stack config, then the
+ * environment), so that state holds the ids actually used and the diff sees a changed setting. Throws a
+ * setting error naming both places when neither the input nor the setting is there.
+ */
+export function withSettingDefaults<T extends Partial<Record<SettingDefaultKey, string>>, K extends SettingDefaultKey>(
+    inputs: T,
+    settings: Settings,
+    keys: readonly K[],
+): T & Record<K, string> {
+    const located = {} as Record<K, string>;
+    for (const key of keys) located[key] = settings.uuid(key, inputs[key]);
+    return { ...inputs, ...located };
+}
+
+/**
+ * For `ResourceDefinition.replaceKeys`: the `keys` among `changed` whose new value is known to differ or is
+ * unknown (preview). An omitted value is not a move: `check` leaves it out only while other inputs are still
+ * unknown, and resolves it from the settings once they are known.
+ */
+export function movedKeys(news: Partial<Record<SettingDefaultKey, unknown>>, changed: ReadonlySet<string>, keys: readonly SettingDefaultKey[]): string[] {
+    return keys.filter((key) => changed.has(key) && (containsUnknown(news[key]) || news[key] !== undefined));
+}
 
 /**
  * The inputs that choose where a dashboard or alert lives. Spread them into a resource schema:
@@ -22,10 +69,8 @@ export const targetSchema = {
 };
 
 /** The target inputs as the user wrote them. */
-export interface TargetInputs {
+export interface TargetInputs extends ServiceIds {
     variant?: Variant;
-    organizationId?: string;
-    serviceId?: string;
 }
 
 /**
@@ -39,12 +84,9 @@ export function reportedAt<Fields extends object>(declared: TargetInputs & { tim
 }
 
 /** Where an object really lives, resolved once at create and kept in the `target` output. */
-export interface ResolvedTarget {
+export interface ResolvedTarget extends ServiceIds {
+    /** The organization and service are set for the managed variant only. */
     variant: Variant;
-    /** Set for the managed variant only. */
-    organizationId?: string;
-    /** Set for the managed variant only. */
-    serviceId?: string;
 }
 
 /** The target keys; a change of one of them that moves the object is a replacement. */
