@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { Clock } from "./http/clock";
+import { Clock, systemClock } from "./http/clock";
 import type { Notify } from "./http/notice";
 import { ApiClient } from "./http/client";
 import { cloudEnvelope, selfHostedEnvelope } from "./http/envelope";
@@ -33,6 +33,11 @@ export class Apis {
         readonly settings: Settings,
         private readonly environment: { clock?: Clock; notify?: Notify } = {},
     ) {}
+
+    /** The time source of every wait and every timestamp of the provider (tests pass a manual clock). */
+    get clock(): Clock {
+        return this.environment.clock ?? systemClock;
+    }
 
     /** The self-hosted API (`{apiUrl}/api/v2`, Bearer key). */
     selfHosted(): ApiClient {

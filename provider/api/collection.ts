@@ -5,7 +5,7 @@ import { readThroughList } from "./cachedRead";
 import { hex24, path } from "../common/ids";
 import { listAll } from "./paging";
 import { createWithoutAdoptingStrangers } from "./recovery";
-import type { ResolvedTarget } from "../settings/location";
+import type { TargetInputs } from "../settings/location";
 
 // Ids this process created or adopted: never taken for another resource's lost create.
 const claimed = new Set<string>();
@@ -18,6 +18,8 @@ export interface Collection<W extends { id: string }> {
      * `matches` (never one listed before the POST, nor one already claimed by this process) instead of posting again.
      */
     create(operation: string, body: unknown, matches: (candidate: W) => boolean): Promise<W>;
+    /** Every object of the collection (read whole, page by page). */
+    list(operation: string): Promise<W[]>;
     /** The object, or undefined when the server says it does not exist. */
     read(operation: string, id: string): Promise<W | undefined>;
     /** PUTs `body` (a full replace). */
@@ -28,12 +30,12 @@ export interface Collection<W extends { id: string }> {
 
 /**
  * The collection `name` (its path segment: `dashboards`, `saved-searches`, …) of the variant, organization and
- * service in `target`, answering objects parsed by `wire`. `byId: false` for a collection that serves no GET by id
+ * service in `target` (the settings fill what it leaves out), answering objects parsed by `wire`. `byId: false` for a collection that serves no GET by id
  * (webhooks, managed sources): an object is then read from the list.
  */
 export function collectionAt<W extends { id: string }>(
-    ctx: OperationContext,
-    target: ResolvedTarget,
+    ctx: Pick<OperationContext, "apis"> & { signal?: AbortSignal },
+    target: TargetInputs,
     name: string,
     wire: z.ZodType<W>,
     { byId = true }: { byId?: boolean } = {},
@@ -43,14 +45,16 @@ export function collectionAt<W extends { id: string }>(
     const signal = ctx.signal;
     const base = `${api.prefix}/${name}`;
     const one = (id: string) => `${base}${path`/${id}`}`;
+    const list = (operation: string) => listAll(client, operation, base, wire, signal);
     return {
         api,
+        list,
         async create(operation, body, matches) {
             const created = await createWithoutAdoptingStrangers({
                 operation,
                 client,
                 listKey: base,
-                list: () => listAll(client, `${operation} (listing ${name})`, base, wire, signal),
+                list: () => list(`${operation} (listing ${name})`),
                 post: () => client.request({ operation, method: "POST", path: base, body, response: wire, signal }),
                 matches,
                 claimed,
@@ -60,12 +64,12 @@ export function collectionAt<W extends { id: string }>(
             return created;
         },
         read(operation, id) {
-            const list = () => listAll(client, `${operation} (listing ${name})`, base, wire, signal);
+            const listed = () => list(`${operation} (listing ${name})`);
             // A miss in a shared list is confirmed by a fresh list: absent there means gone.
             const get = byId
                 ? () => client.request({ operation, method: "GET", path: one(id), response: wire, signal })
-                : async () => (await list()).find((item) => item.id === id);
-            return readThroughList(client, base, list, id, get);
+                : async () => (await listed()).find((item) => item.id === id);
+            return readThroughList(client, base, listed, id, get);
         },
         update: (operation, id, body) => client.request({ operation, method: "PUT", path: one(id), body, response: wire, signal }),
         async delete(operation, id) {

@@ -1,5 +1,6 @@
 import type { Settings } from "../settings/config";
-import { systemClock } from "./http/clock";
+import type { Clock } from "./http/clock";
+import type { Apis } from "./apis";
 import { SETTING_DEFAULTS } from "../settings/defaults";
 
 /** Longest pause between two polls. */
@@ -8,6 +9,11 @@ export const MAX_POLL_INTERVAL_MS = 30_000;
 /** The first poll interval of this process's settings. */
 export function pollIntervalMs(settings: Settings): number {
     return settings.duration("pollIntervalMs", SETTING_DEFAULTS.pollIntervalMs);
+}
+
+/** The pace of a wait: the first interval from the settings, the pauses on the provider's clock. */
+export function pollPace(apis: Pick<Apis, "settings" | "clock">): Pick<Poll<unknown>, "intervalMs" | "clock"> {
+    return { intervalMs: pollIntervalMs(apis.settings), clock: apis.clock };
 }
 
 /** How a wait on an asynchronous object reads it, when it is done, and what it says when time runs out. */
@@ -20,6 +26,8 @@ export interface Poll<T> {
     intervalMs: number;
     /** The operation's deadline (`timeouts`). */
     signal: AbortSignal;
+    /** What the pauses wait on (`Apis.clock`: tests pass a manual one). */
+    clock: Clock;
     /** The error when the deadline expires, given the last look (undefined when none succeeded). */
     expired(last: T | undefined): Error;
     /** The object as a write just answered it: judged before any look. */
@@ -39,19 +47,20 @@ export interface Poll<T> {
  * wait as it is; the deadline ends it with `expired(last)`.
  */
 export async function pollUntil<T>(poll: Poll<T>): Promise<T> {
-    const look = poll.look ?? (async (afterMs: number) => (await systemClock.sleep(afterMs, poll.signal), poll.read()));
+    const pause = (ms: number) => (ms > 0 ? poll.clock.sleep(ms, poll.signal) : Promise.resolve());
+    const look = poll.look ?? (async (afterMs: number) => (await pause(afterMs), poll.read()));
     let last = poll.seen;
     let judged = poll.seen !== undefined;
-    let pause = poll.firstPauseMs ?? 0;
+    let next = poll.firstPauseMs ?? 0;
     for (;;) {
         if (judged && poll.settled(last as T)) return last as T;
         try {
-            last = await look(pause);
+            last = await look(next);
             judged = true;
             // A look that came back settles (or fails) the wait even if the deadline expired meanwhile.
         } catch (error) {
             throw poll.signal.aborted ? poll.expired(last) : error;
         }
-        pause = pause === 0 ? poll.intervalMs : Math.min(MAX_POLL_INTERVAL_MS, pause * 2);
+        next = next === 0 ? poll.intervalMs : Math.min(MAX_POLL_INTERVAL_MS, next * 2);
     }
 }

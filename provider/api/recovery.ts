@@ -75,6 +75,20 @@ export function pickCreated<T extends { id: string }>(
     return found[0];
 }
 
+/**
+ * How far the server's clock may be behind this machine's: a lost create takes only an object whose creation time the
+ * server reports no earlier than this before the create started. One allowance for every kind that reports one.
+ */
+export const SERVER_CLOCK_SKEW_MS = 60_000;
+
+/**
+ * Whether an object the server says was created at `createdAt` (ISO time) may be the one a create started at
+ * `startedMs` (this machine's clock) made; an object without a creation time is not ruled out by it.
+ */
+export function createdSince(createdAt: string | null | undefined, startedMs: number): boolean {
+    return !createdAt || Date.parse(createdAt) >= startedMs - SERVER_CLOCK_SKEW_MS;
+}
+
 /** What {@link createWithoutAdoptingStrangers} needs to know about one create. */
 export interface CreateSpec<W extends { id: string }> {
     /** What the provider is doing, for messages: `create Dashboard "web"`. */

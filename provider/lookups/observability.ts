@@ -1,11 +1,11 @@
 // Read-only lookups of the observability APIs, shared by the SDK's functions (run in the program) and any
 // other reader (an exporter). They take the `Apis` to use, so credentials come from wherever the caller reads them.
 import { z } from "zod";
-import type { Apis, ObservabilityApi } from "../api/apis";
+import type { Apis } from "../api/apis";
+import { collectionAt } from "../api/collection";
 import type { Variant } from "../settings/config";
 import type { ApiClient } from "../api/http/client";
 import { ConfigurationError } from "../settings/errors";
-import { listAll } from "../api/paging";
 import {
     DashboardSummary,
     dashboardSummarySchema,
@@ -24,20 +24,17 @@ import { propertyPath } from "../common/values";
 
 /** Every dashboard of the variant (read whole, as every list: {@link listAll}). */
 export async function getDashboards(apis: Apis, args: LookupTarget = {}, signal?: AbortSignal): Promise<DashboardSummary[]> {
-    const api = locate(apis, "getDashboards", args);
-    return listAll(api.client, "getDashboards", `${api.prefix}/dashboards`, dashboardSummarySchema, signal);
+    return listed(apis, "getDashboards", args, "dashboards", dashboardSummarySchema, signal);
 }
 
 /** Every data source of the variant (read whole, as every list: {@link listAll}). */
 export async function getSources(apis: Apis, args: LookupTarget = {}, signal?: AbortSignal): Promise<Source[]> {
-    const api = locate(apis, "getSources", args);
-    return listAll(api.client, "getSources", `${api.prefix}/sources`, sourceSchema, signal);
+    return listed(apis, "getSources", args, "sources", sourceSchema, signal);
 }
 
 /** Every webhook of the variant, page by page (the managed variant pages without `meta`: {@link listAll}). */
 export async function getWebhooks(apis: Apis, args: LookupTarget = {}, signal?: AbortSignal): Promise<Webhook[]> {
-    const api = locate(apis, "getWebhooks", args);
-    return listAll(api.client, "getWebhooks", `${api.prefix}/webhooks`, webhookSchema, signal);
+    return listed(apis, "getWebhooks", args, "webhooks", webhookSchema, signal);
 }
 
 /** Time series of up to five queries (self-hosted only). Refuses times in seconds before sending anything. */
@@ -56,9 +53,16 @@ export async function querySeries(apis: Apis, args: QuerySeriesArgs, signal?: Ab
     });
 }
 
-function locate(apis: Apis, operation: string, args: LookupTarget): ObservabilityApi {
-    const target = parseArgs(operation, lookupTargetSchema, args);
-    return apis.observability(target.variant, target);
+/** Every object of the collection `segment` where the lookup's arguments point. */
+function listed<W extends { id: string }>(
+    apis: Apis,
+    operation: string,
+    args: LookupTarget,
+    segment: string,
+    wire: z.ZodType<W>,
+    signal?: AbortSignal,
+): Promise<W[]> {
+    return collectionAt({ apis, signal }, parseArgs(operation, lookupTargetSchema, args), segment, wire).list(operation);
 }
 
 /** The self-hosted client, or a clear refusal when the call (or the `variant` setting) asks for the managed variant. */

@@ -1,12 +1,9 @@
-import { listAll } from "../../api/paging";
-import type { ExportedObject, ExportReferences, KindExport } from "../../engine/exporter";
+import type { ExportReferences, KindExport } from "../../engine/exporter";
 import { Annotated, Code, TsValue } from "../../engine/tsValue";
-import { toJson } from "../../common/values";
 import { dashboardExport, ExportedDashboard } from "../dashboard/export";
 import { savedSearchExport } from "../savedSearch/export";
 import { webhookExport } from "../webhook/export";
-import { readAlert } from "./provider";
-import { wireAlert } from "./wire";
+import { alertKind } from "./provider";
 
 /** Alerts for the export command. */
 export const alertExport = {
@@ -49,18 +46,7 @@ export const alertExport = {
         const names = [exported.name ?? "", inputs.source === "tile" ? `${onDashboard?.name ?? ""} ${tileName ?? ""} alert` : "search-alert", "alert"];
         return { names, header, values };
     },
-    async list({ ctx, target, keep, count }) {
-        const api = ctx.apis.observability(target.variant, target);
-        const exported: ExportedObject[] = [];
-        for (const wire of await listAll(api.client, "export: list alerts", `${api.prefix}/alerts`, wireAlert, ctx.signal)) {
-            const name = wire.name ?? undefined;
-            if (!keep(name)) continue;
-            const { inputs } = readAlert(ctx, wire, { ...target, target, timeouts: undefined, channels: undefined });
-            exported.push({ id: wire.id, name, inputs: toJson(inputs) });
-            count(exported.length);
-        }
-        return exported;
-    },
+    list: (scope) => alertKind.exported(scope),
 } as const satisfies KindExport<"alerts">;
 
 /** `dashboardWeb.id` and `dashboardWeb.tileId("Errors")`, or why the ids stay literal. */

@@ -1,21 +1,14 @@
-import { type OperationContext, targetClients } from "../../api/apis";
-import { collectionAt } from "../../api/collection";
-import { hex24 } from "../../common/ids";
-import { dynamicProvider, normalizeReported, ResourceDefinition } from "../../engine/dynamicProvider";
-import { ALERT_FIELD_KEYS, AlertInputs, AlertOutputs, alertSchema, alertVariantIssues, isRange } from "./schema";
-import { alertFieldsFromWire, alertStatusFromWire, WireAlert, wireAlert } from "./wire";
-import { ResolvedTarget, reportedAt, resolveTarget, targetReplaceKeys } from "../../settings/location";
-import { sameValue, valueAt } from "../../common/values";
+import { collectionKind } from "../../engine/collectionKind";
+import { valueAt } from "../../common/values";
 import { containsUnknown } from "../../common/unknown";
-
-/** How far the server's clock may be behind ours when a lost create is looked for by its `createdAt`. */
-const CLOCK_SKEW_MS = 5 * 60_000;
+import { ALERT_FIELD_KEYS, AlertInputs, AlertOutputs, alertSchema, alertVariantIssues, isRange } from "./schema";
+import { alertFieldsFromWire, alertStatusFromWire, wireAlert } from "./wire";
 
 /**
  * How messages name an alert: by its name, else by its id, else (an unnamed alert not yet created) by what it watches,
  * so that every message says which alert of the stack it is about.
  */
-function label(alert: Pick<AlertInputs, "name" | "source" | "dashboardId" | "tileId" | "savedSearchId">, id?: string): string {
+function label(alert: Partial<Pick<AlertInputs, "name" | "source" | "dashboardId" | "tileId" | "savedSearchId">>, id?: string): string {
     if (alert.name !== undefined) return `Alert ${JSON.stringify(alert.name)}`;
     if (id !== undefined) return `Alert ${id}`;
     const watches = alert.source === "tile" ? `tile ${alert.tileId} of dashboard ${alert.dashboardId}` : `saved search ${alert.savedSearchId}`;
@@ -62,37 +55,6 @@ function scheduleToWire(alert: AlertInputs, olds?: Pick<AlertOutputs, "scheduleO
     };
 }
 
-/** What the mapping of a server's alert needs from the declaration: where it lives, whether it used `channels`, its `source` name. */
-export type AlertDeclared = Pick<AlertInputs, "variant" | "organizationId" | "serviceId" | "timeouts" | "channels"> &
-    Partial<Pick<AlertInputs, "source">> & { target: ResolvedTarget };
-
-/** Outputs from the server's answer: its fields normalized as `check` normalizes inputs, plus the read-only state. */
-function fromWire(ctx: OperationContext, alert: WireAlert, declared: AlertDeclared): AlertOutputs {
-    const reported = reportedAt(declared, alertFieldsFromWire(alert, { channels: declared.channels !== undefined, source: declared.source }));
-    return { ...normalizeReported(definition, ctx.apis.settings, reported), target: declared.target, ...alertStatusFromWire(alert) };
-}
-
-/** The inputs that would reproduce the outputs (for refresh). */
-function inputsOf(outs: AlertOutputs): AlertInputs {
-    const {
-        target: _target,
-        state: _state,
-        silenced: _silenced,
-        silencedUntil: _until,
-        team: _team,
-        createdAt: _created,
-        updatedAt: _updated,
-        ...inputs
-    } = outs;
-    return inputs;
-}
-
-/** The read mapping (refresh, adoption, export): the outputs and the normalized inputs that reproduce the server's alert. */
-export function readAlert(ctx: OperationContext, alert: WireAlert, declared: AlertDeclared): { outs: AlertOutputs; inputs: AlertInputs } {
-    const outs = fromWire(ctx, alert, declared);
-    return { outs, inputs: inputsOf(outs) };
-}
-
 const fieldsOf = (alert: object) => Object.fromEntries(ALERT_FIELD_KEYS.map((key) => [key, valueAt(alert, [key])]));
 
 /** The inputs that place a tile alert on its tile. */
@@ -110,45 +72,23 @@ function tileMoveKeys(olds: Pick<AlertOutputs, "source">, news: AlertInputs, cha
     return TILE_PLACE_KEYS.filter((key) => changed.has(key) && !containsUnknown(news[key]));
 }
 
-/** What an adoption reads an alert with: the inputs, and where it lives. */
-type AlertSeed = AlertInputs & Pick<AlertOutputs, "target">;
-
-const definition: ResourceDefinition<typeof alertSchema, AlertOutputs, AlertSeed> = {
+/** Alerts: on a dashboard tile or a saved search. Undefined when read gone, also when a dashboard edit or delete took its tile alerts with it (contract §3.7). */
+export const alertKind = collectionKind({
     typeName: "Alert",
+    segment: "alerts",
     schema: alertSchema,
-    clients: targetClients,
+    wire: wireAlert,
     rules: (inputs, settings) => alertVariantIssues(inputs, settings.variant(inputs.variant)),
-    replaceKeys: (olds, news, changed) => [...targetReplaceKeys(olds, news, changed), ...tileMoveKeys(olds, news, changed)],
-    adoption: { id: hex24, seed: (inputs, settings) => ({ ...inputs, target: resolveTarget(settings, inputs) }) },
-
-    async create(ctx, inputs) {
-        const target = resolveTarget(ctx.apis.settings, inputs);
-        const alerts = collectionAt(ctx, target, "alerts", wireAlert);
-        const started = Date.now();
-        const wanted = fieldsOf(inputs);
-        // A lost create is recognised by its fields, among the alerts created since the POST went out.
-        const isNew = (alert: WireAlert) => !alert.createdAt || Date.parse(alert.createdAt) >= started - CLOCK_SKEW_MS;
-        const matches = (alert: WireAlert) => isNew(alert) && sameValue(fieldsOf(fromWire(ctx, alert, { ...inputs, target })), wanted);
-        const created = await alerts.create(`create ${label(inputs)}`, toWire(inputs), matches);
-        return { id: created.id, outs: fromWire(ctx, created, { ...inputs, target }) };
-    },
-
-    async read(ctx, id, olds) {
-        // Undefined when gone, also when a dashboard edit or delete took its tile alerts with it (contract §3.7).
-        const alert = await collectionAt(ctx, olds.target, "alerts", wireAlert).read(`read ${label(olds, id)}`, id);
-        return alert && readAlert(ctx, alert, olds);
-    },
-
-    async update(ctx, id, olds, news) {
-        const alerts = collectionAt(ctx, olds.target, "alerts", wireAlert);
-        const updated = await alerts.update(`update ${label(news, id)}`, id, toWire(news, olds));
-        return fromWire(ctx, updated, { ...news, target: olds.target });
-    },
-
-    async delete(ctx, id, olds) {
-        await collectionAt(ctx, olds.target, "alerts", wireAlert).delete(`delete ${label(olds, id)}`, id);
-    },
-};
+    replaceKeys: tileMoveKeys,
+    label,
+    body: (inputs, { olds }) => toWire(inputs, olds),
+    // The declaration says whether it used `channels` and how it spelled `source`.
+    fields: (wire, declared) => alertFieldsFromWire(wire, { channels: declared.channels !== undefined, source: declared.source }),
+    extra: alertStatusFromWire,
+    // A lost create is recognised by its fields, among the alerts created since the POST went out.
+    identity: fieldsOf,
+    createdAt: (wire) => wire.createdAt,
+});
 
 /** The alert provider the SDK's stub loads. */
-export const alert = dynamicProvider(definition);
+export const alert = alertKind.provider;

@@ -1,8 +1,7 @@
-import { listAll } from "../../api/paging";
-import type { ExportedObject, KindExport } from "../../engine/exporter";
+import { exportEach } from "../../engine/exportEach";
+import type { KindExport } from "../../engine/exporter";
 import { toJson } from "../../common/values";
-import { readConnection } from "./provider";
-import { wireConnection } from "./wire";
+import { connections, readConnection } from "./provider";
 
 /** Connections (self-hosted only) for the export command; their passwords become secret config lookups. */
 export const connectionExport = {
@@ -33,16 +32,16 @@ export const connectionExport = {
             "  because later changes of a connection do (a connection without one needs none).",
         ],
     },
-    async list({ ctx, target, keep, count }) {
+    async list(scope) {
         // The managed variant's connection is the platform's own: not manageable, so not exported.
-        if (target.variant !== "self-hosted") return [];
-        const exported: ExportedObject[] = [];
-        for (const wire of await listAll(ctx.apis.selfHosted(), "export: list connections", "/connections", wireConnection, ctx.signal)) {
-            if (!keep(wire.name)) continue;
-            const { inputs } = readConnection(ctx, wire, { password: undefined, timeouts: undefined });
-            exported.push({ id: wire.id, name: wire.name, inputs: toJson(inputs) });
-            count(exported.length);
-        }
-        return exported;
+        if (scope.target.variant !== "self-hosted") return [];
+        const { ctx } = scope;
+        const listed = await connections(ctx).list("export: list connections");
+        return exportEach(
+            scope,
+            listed,
+            (wire) => wire.name,
+            (wire) => ({ id: wire.id, name: wire.name, inputs: toJson(readConnection(ctx, wire, {}).inputs) }),
+        );
     },
 } as const satisfies KindExport<"connections">;

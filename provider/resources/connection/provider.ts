@@ -13,7 +13,8 @@ const SELF_HOSTED = { variant: "self-hosted" } as const;
 const label = (verb: string, connection: { name?: string }, id?: string) =>
     `${verb} ${TYPE_NAME} ${connection.name !== undefined ? JSON.stringify(connection.name) : (id ?? "")}`.trimEnd();
 
-const connections = (ctx: OperationContext) => collectionAt(ctx, SELF_HOSTED, "connections", wireConnection);
+/** The self-hosted API's connections. */
+export const connections = (ctx: Pick<OperationContext, "apis" | "signal">) => collectionAt(ctx, SELF_HOSTED, "connections", wireConnection);
 
 /**
  * The read mapping (refresh, adoption, export): the server's connection in the inputs' normalized form, with the
@@ -22,7 +23,7 @@ const connections = (ctx: OperationContext) => collectionAt(ctx, SELF_HOSTED, "c
 export function readConnection(
     ctx: OperationContext,
     connection: WireConnection,
-    declared: Pick<ConnectionInputs, "password" | "timeouts">,
+    declared: Partial<Pick<ConnectionInputs, "password" | "timeouts">>,
 ): { outs: ConnectionOutputs; inputs: ConnectionInputs } {
     const inputs = normalizeReported(definition, ctx.apis.settings, {
         ...connectionFromWire(connection),

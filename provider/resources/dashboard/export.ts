@@ -1,9 +1,6 @@
-import { listAll } from "../../api/paging";
 import type { ExportedObject, KindExport } from "../../engine/exporter";
-import { toJson } from "../../common/values";
-import { readDashboard } from "./provider";
+import { dashboardKind } from "./provider";
 import { tileKeys } from "./tileKeys";
-import { wireDashboard } from "./wire";
 
 /** A dashboard, with its tiles' server ids (what alerts reference). */
 export interface ExportedDashboard extends ExportedObject {
@@ -26,17 +23,9 @@ export const dashboardExport = {
     readme: {
         declared: ["- The API leaves PromQL tiles out of its answers: do not manage a dashboard that has some, since an update", "  would drop them."],
     },
-    async list({ ctx, target, keep, count }) {
-        const api = ctx.apis.observability(target.variant, target);
-        const exported: ExportedDashboard[] = [];
-        for (const wire of await listAll(api.client, "export: list dashboards", `${api.prefix}/dashboards`, wireDashboard, ctx.signal)) {
-            if (!keep(wire.name)) continue;
-            const { inputs } = readDashboard(ctx, wire, { ...target, target });
+    list: (scope) =>
+        dashboardKind.exported(scope, (wire, object): ExportedDashboard => {
             const keys = tileKeys(wire.tiles.map((tile) => tile.name));
-            const tiles = wire.tiles.map((tile, i) => ({ id: tile.id, name: tile.name, key: keys[i] }));
-            exported.push({ id: wire.id, name: wire.name, inputs: toJson(inputs), tiles });
-            count(exported.length);
-        }
-        return exported;
-    },
+            return { ...object, name: wire.name, tiles: wire.tiles.map((tile, i) => ({ id: tile.id, name: tile.name, key: keys[i] })) };
+        }),
 } as const satisfies KindExport<"dashboards", ExportedDashboard>;

@@ -1,12 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { type ObservabilityApi, type OperationContext, targetClients } from "../../api/apis";
-import { collectionAt } from "../../api/collection";
-import { hex24 } from "../../common/ids";
-import { dynamicProvider, normalizeReported, ResourceDefinition, RuleFailure } from "../../engine/dynamicProvider";
-import { DashboardInputs, DashboardOutputs, dashboardSchema, normalizeDashboard } from "./schema";
+import { collectionKind } from "../../engine/collectionKind";
+import type { RuleFailure } from "../../engine/dynamicProvider";
+import type { Variant } from "../../settings/config";
+import { DashboardInputs, dashboardSchema, normalizeDashboard } from "./schema";
 import { tileKeys } from "./tileKeys";
-import { WireDashboard, wireDashboard } from "./wire";
-import { ResolvedTarget, resolveTarget, targetReplaceKeys, targetSchema } from "../../settings/location";
+import { dashboardFieldsFromWire, dashboardIds, wireDashboard } from "./wire";
 
 // Filter keys the managed variant does not accept (its filter objects are strict).
 const SELF_HOSTED_FILTER_KEYS = ["isBroadcastEnabled", "isVariableEnabled", "variableName"] as const;
@@ -16,10 +14,10 @@ const label = (name: string) => `Dashboard ${JSON.stringify(name)}`;
 /** The request body: the declared state, with the stored tile and filter ids so that nothing is lost. */
 function toWire(
     inputs: DashboardInputs,
-    api: ObservabilityApi,
+    variant: Variant,
     ids?: { tileIds: Record<string, string>; filterIds: Record<string, string> },
 ): Record<string, unknown> {
-    const managed = api.variant === "managed";
+    const managed = variant === "managed";
     if (managed && inputs.savedQueryLanguage === "promql")
         throw new Error(`${label(inputs.name)}: savedQueryLanguage \`promql\` is only available on the self-hosted API`);
     const keys = tileKeys(inputs.tiles.map((tile) => tile.name));
@@ -64,43 +62,6 @@ function withoutFilterModes(inputs: DashboardInputs): DashboardInputs {
     return { ...inputs, filters };
 }
 
-/** What the mapping of a server's dashboard needs from the declaration: where it lives. */
-export type DashboardDeclared = { target: ResolvedTarget; timeouts?: DashboardInputs["timeouts"] } & Partial<Pick<DashboardInputs, keyof typeof targetSchema>>;
-
-/** Maps the server's dashboard back to normalized inputs and the id maps. */
-function fromWire(ctx: OperationContext, dashboard: WireDashboard, olds: DashboardDeclared): DashboardOutputs {
-    const reported = {
-        variant: olds.variant,
-        organizationId: olds.organizationId,
-        serviceId: olds.serviceId,
-        name: dashboard.name,
-        tags: dashboard.tags ?? [],
-        tiles: dashboard.tiles.map(({ id: _id, ...tile }) => tile),
-        // Filters read back as stored (the server derives no variable name into them).
-        filters: (dashboard.filters ?? []).map(({ id: _id, type: _type, ...filter }) => filter),
-        savedQuery: dashboard.savedQuery ?? null,
-        savedQueryLanguage: dashboard.savedQueryLanguage ?? null,
-        savedFilterValues: dashboard.savedFilterValues ?? [],
-        containers: dashboard.containers ?? [],
-        timeouts: olds.timeouts,
-    };
-    // normalizeReported applies `complete`, which is normalizeDashboard.
-    const inputs = normalizeReported(definition, ctx.apis.settings, reported);
-    return {
-        ...inputs,
-        target: olds.target,
-        tileIds: Object.fromEntries(tileKeys(dashboard.tiles.map((tile) => tile.name)).map((key, i) => [key, dashboard.tiles[i].id])),
-        filterIds: Object.fromEntries((dashboard.filters ?? []).map((filter) => [filter.name, filter.id])),
-    };
-}
-
-/** The read mapping (refresh, adoption, export): the outputs and the normalized inputs that reproduce the server's dashboard. */
-export function readDashboard(ctx: OperationContext, dashboard: WireDashboard, olds: DashboardDeclared): { outs: DashboardOutputs; inputs: DashboardInputs } {
-    const outs = fromWire(ctx, dashboard, olds);
-    const { target: _t, tileIds: _i, filterIds: _f, ...inputs } = outs;
-    return { outs, inputs };
-}
-
 /**
  * Tile settings the self-hosted server stores and the cloud document does not declare for the managed variant
  * (`ObservabilityTileConfig…` schemas): sent there, they would be dropped and show as a change forever.
@@ -118,42 +79,20 @@ function managedTileRules(inputs: DashboardInputs, variant: string): RuleFailure
     );
 }
 
-const definition: ResourceDefinition<typeof dashboardSchema, DashboardOutputs> = {
+/** Dashboards. Adopted tiles get their ids by key (name, or name#n) from the server, so the alerts already on them survive. */
+export const dashboardKind = collectionKind({
     typeName: "Dashboard",
+    segment: "dashboards",
     schema: dashboardSchema,
+    wire: wireDashboard,
     complete: (inputs, settings) => normalizeDashboard(settings.variant(inputs.variant) === "managed" ? withoutFilterModes(inputs) : inputs),
-    clients: targetClients,
     rules: (inputs, settings) => managedTileRules(inputs, settings.variant(inputs.variant)),
-    replaceKeys: (olds, news, changed) => targetReplaceKeys(olds, news, changed),
-    // Adopted tiles get their ids by key (name, or name#n) from the server, so the alerts already on them survive.
-    adoption: { id: hex24, seed: (inputs, settings) => ({ ...inputs, target: resolveTarget(settings, inputs), tileIds: {}, filterIds: {} }) },
-
-    async create(ctx, inputs) {
-        const target = resolveTarget(ctx.apis.settings, inputs);
-        const dashboards = collectionAt(ctx, target, "dashboards", wireDashboard);
-        // A lost create is recognized by its name and its tile names, in order.
-        const tileNames = JSON.stringify(inputs.tiles.map((tile) => tile.name));
-        const created = await dashboards.create(
-            `create ${label(inputs.name)}`,
-            toWire(inputs, dashboards.api),
-            (d) => d.name === inputs.name && JSON.stringify(d.tiles.map((tile) => tile.name)) === tileNames,
-        );
-        return { id: created.id, outs: fromWire(ctx, created, { ...inputs, target }) };
-    },
-
-    async read(ctx, id, olds) {
-        const dashboard = await collectionAt(ctx, olds.target, "dashboards", wireDashboard).read(`read ${label(olds.name)}`, id);
-        return dashboard && readDashboard(ctx, dashboard, olds);
-    },
-
-    async update(ctx, id, olds, news) {
-        const dashboards = collectionAt(ctx, olds.target, "dashboards", wireDashboard);
-        const updated = await dashboards.update(`update ${label(news.name)}`, id, toWire(news, dashboards.api, olds));
-        return fromWire(ctx, updated, { ...news, target: olds.target });
-    },
-
-    delete: (ctx, id, olds) => collectionAt(ctx, olds.target, "dashboards", wireDashboard).delete(`delete ${label(olds.name)}`, id),
-};
+    body: (inputs, { variant, olds }) => toWire(inputs, variant, olds),
+    fields: dashboardFieldsFromWire,
+    extra: dashboardIds,
+    // A lost create is recognized by its name and its tile names, in order.
+    identity: (inputs) => ({ name: inputs.name, tiles: inputs.tiles.map((tile) => tile.name) }),
+});
 
 /** The dashboard provider the SDK's stub loads. */
-export const dashboard = dynamicProvider(definition);
+export const dashboard = dashboardKind.provider;

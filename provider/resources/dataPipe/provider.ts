@@ -1,7 +1,7 @@
 import { uuid } from "../../common/ids";
 import { dynamicProvider, ResourceDefinition } from "../../engine/dynamicProvider";
 import type { OperationContext } from "../../api/apis";
-import { createWithoutAdoptingStrangers } from "../../api/recovery";
+import { createdSince, createWithoutAdoptingStrangers } from "../../api/recovery";
 import { partialFailure } from "../../engine/partialFailure";
 import { withSettingDefaults } from "../../settings/location";
 import { DataPipeInputs, DataPipeOutputs, dataPipeSchema } from "./schema";
@@ -15,10 +15,6 @@ const TYPE_NAME = "DataPipe";
 
 /** A table-mapping edit of a change-capturing pipe. */
 type MappingEdit = NonNullable<UpdatePlan["mappings"]>;
-
-// A pipe created by a POST whose answer was lost is recognised by its name and a creation time after the POST
-// started; the allowance covers clock skew between this machine and the service.
-const CLOCK_SKEW_MS = 60_000;
 
 const label = (verb: string, name: string) => `${verb} ${TYPE_NAME} ${JSON.stringify(name)}`;
 
@@ -87,14 +83,15 @@ async function applyMappingDelta(api: PipeApi, id: string, mappings: MappingEdit
  */
 async function createPipe(ctx: OperationContext, inputs: DataPipeInputs): Promise<{ id: string; outs: DataPipeOutputs }> {
     const api = new PipeApi(ctx, inputs, label("create", inputs.name));
-    const started = Date.now();
+    const started = ctx.apis.clock.now();
     const spec = {
         operation: api.operation,
         client: api.client,
         listKey: api.base,
         list: () => api.list(),
         post: () => api.create(createBody(inputs)),
-        matches: (pipe: WirePipe) => pipe.name === inputs.name && Date.parse(pipe.createdAt ?? "") >= started - CLOCK_SKEW_MS,
+        // A pipe created by a POST whose answer was lost is recognised by its name and a creation time since the POST started.
+        matches: (pipe: WirePipe) => pipe.name === inputs.name && !!pipe.createdAt && createdSince(pipe.createdAt, started),
         claimed: new Set<string>(),
         id: uuid,
     };

@@ -1,4 +1,5 @@
 import type { ApiClient } from "../../api/http/client";
+import type { Clock } from "../../api/http/clock";
 import type { WirePipe } from "./wire";
 
 /**
@@ -32,12 +33,19 @@ export class PipeStatePoller {
     /** Pipes the round in flight answers. */
     private served: Waiter[] = [];
     private round: { controller: AbortController; sent: boolean } | undefined;
-    private timer: NodeJS.Timeout | undefined;
+    /** Cancels the pending wait for the next round. */
+    private timer: AbortController | undefined;
     /** Rounds run and looks served, for tests and measurements. */
     readonly stats = { rounds: 0, looks: 0 };
 
-    /** @param list reads every pipe of the service */
-    constructor(private readonly list: ListPipes) {}
+    /**
+     * @param list reads every pipe of the service
+     * @param clock when pipes are due, and the waits for them
+     */
+    constructor(
+        private readonly list: ListPipes,
+        private readonly clock: Clock,
+    ) {}
 
     /**
      * The pipe as the next round sees it, that round starting `delayMs` from now at the latest (sooner when another
@@ -55,7 +63,7 @@ export class PipeStatePoller {
             };
             const waiter: Waiter = {
                 id,
-                dueAt: Date.now() + Math.max(0, delayMs),
+                dueAt: this.clock.now() + Math.max(0, delayMs),
                 resolve,
                 reject,
                 detach: () => signal.removeEventListener("abort", onAbort),
@@ -75,16 +83,22 @@ export class PipeStatePoller {
     }
 
     private schedule(): void {
-        if (this.timer) clearTimeout(this.timer);
+        this.timer?.abort();
         this.timer = undefined;
         if (this.round || this.pending.length === 0) return;
-        const due = Math.min(...this.pending.map((w) => w.dueAt));
-        this.timer = setTimeout(
+        const wait = Math.min(...this.pending.map((w) => w.dueAt)) - this.clock.now();
+        const timer = new AbortController();
+        this.timer = timer;
+        // A pipe already due is served on the next turn of the event loop, without waiting on the clock.
+        const due = wait > 0 ? this.clock.sleep(wait, timer.signal) : Promise.resolve();
+        due.then(
             () => {
+                if (this.timer !== timer) return;
                 this.timer = undefined;
                 void this.runRound();
             },
-            Math.max(0, due - Date.now()),
+            // Cancelled: a newer schedule replaced this one.
+            () => undefined,
         );
     }
 
@@ -135,7 +149,7 @@ export function sharedPoller(client: ApiClient, collection: string, list: () => 
     }
     let poller = byCollection.get(collection);
     if (!poller) {
-        poller = new PipeStatePoller(list());
+        poller = new PipeStatePoller(list(), client.clock);
         byCollection.set(collection, poller);
     }
     return poller;

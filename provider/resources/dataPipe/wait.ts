@@ -57,6 +57,7 @@ export async function waitForState(api: PipeApi, id: string, targets: ReadonlySe
         seen,
         firstPauseMs: pollIntervalMs,
         intervalMs: pollIntervalMs,
+        clock: api.client.clock,
         signal: api.signal,
         expired: (last) =>
             new PipeWaitError(

@@ -3,7 +3,7 @@ import type { ApiClient } from "../../api/http/client";
 import { ApiError } from "../../api/http/errors";
 import { deleteIfPresent, getOrGone } from "../../api/gone";
 import { path, uuid } from "../../common/ids";
-import { pollIntervalMs, pollUntil } from "../../api/poll";
+import { pollPace, pollUntil } from "../../api/poll";
 import { createWithoutAdoptingStrangers } from "../../api/recovery";
 import { dynamicProvider, isLocalKey, normalizeReported, ResourceDefinition } from "../../engine/dynamicProvider";
 import type { OperationContext } from "../../api/apis";
@@ -146,7 +146,7 @@ async function waitUntilProvisioned(ctx: OperationContext, api: EndpointApi, see
         last = await pollUntil({
             read: async () => (last = await api.get(seen.id)),
             settled: (endpoint) => !WAITING_STATUSES.has(endpoint.status ?? "Unknown"),
-            intervalMs: pollIntervalMs(ctx.apis.settings),
+            ...pollPace(ctx.apis),
             signal: ctx.signal,
             expired: (endpoint) =>
                 new Error(
@@ -256,7 +256,7 @@ const definition: ResourceDefinition<typeof pipeReversePrivateEndpointSchema, Ou
         await pollUntil({
             read: () => api.find(id),
             settled: (endpoint) => endpoint === undefined,
-            intervalMs: pollIntervalMs(ctx.apis.settings),
+            ...pollPace(ctx.apis),
             signal: ctx.signal,
             expired: (endpoint) =>
                 new Error(

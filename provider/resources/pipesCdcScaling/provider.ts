@@ -1,5 +1,5 @@
 import { ApiError } from "../../api/http/errors";
-import { pollIntervalMs, pollUntil } from "../../api/poll";
+import { pollPace, pollUntil } from "../../api/poll";
 import { dynamicProvider, normalizeReported, ResourceDefinition } from "../../engine/dynamicProvider";
 import type { OperationContext } from "../../api/apis";
 import type { Settings } from "../../settings/config";
@@ -57,7 +57,7 @@ async function applySizes(ctx: OperationContext, target: Target, desired: Inputs
     return pollUntil({
         read: () => getCdcScaling(ctx, target, operation),
         settled: (seen) => reports(seen, wanted),
-        intervalMs: pollIntervalMs(ctx.apis.settings),
+        ...pollPace(ctx.apis),
         signal: ctx.signal,
         expired: (seen) =>
             new Error(

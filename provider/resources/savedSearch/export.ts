@@ -1,9 +1,5 @@
-import { listAll } from "../../api/paging";
-import { exportEach } from "../../engine/exportEach";
 import type { ExportedObject, KindExport } from "../../engine/exporter";
-import { toJson } from "../../common/values";
-import { readSavedSearch } from "./provider";
-import { wireSavedSearch } from "./wire";
+import { savedSearchKind } from "./provider";
 
 /** Saved searches for the export command (alerts on them reference `search.id`). */
 export const savedSearchExport = {
@@ -19,15 +15,5 @@ export const savedSearchExport = {
         names: [exported.name ?? "", "saved-search"],
         header: [`Saved search ${JSON.stringify(exported.name)} (deleting it deletes the alerts on it)`],
     }),
-    async list(scope) {
-        const { ctx, target } = scope;
-        const api = ctx.apis.observability(target.variant, target);
-        const listed = await listAll(api.client, "export: list saved searches", `${api.prefix}/saved-searches`, wireSavedSearch, ctx.signal);
-        return exportEach(
-            scope,
-            listed,
-            (wire) => wire.name,
-            (wire) => ({ id: wire.id, name: wire.name, inputs: toJson(readSavedSearch(ctx, wire, { ...target, target }).inputs) }),
-        );
-    },
+    list: (scope) => savedSearchKind.exported(scope),
 } as const satisfies KindExport<"savedSearches", ExportedObject>;

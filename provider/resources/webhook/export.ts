@@ -1,10 +1,7 @@
-import { listAll } from "../../api/paging";
-import { exportEach } from "../../engine/exportEach";
+import { collectionAt } from "../../api/collection";
 import { ExportedObject, KindExport, namedObject } from "../../engine/exporter";
 import type { TsEntry } from "../../engine/tsValue";
-import { toJson } from "../../common/values";
-import { readWebhook } from "./provider";
-import { wireWebhook } from "./wire";
+import { webhookKind } from "./provider";
 
 /** The write-only inputs of the templated services (generic, incidentio), which the API never returns. */
 const WRITE_ONLY = [
@@ -29,10 +26,7 @@ export const webhookExport = {
     names: {
         noun: "webhook",
         // The request of the getWebhooks lookup, named alike.
-        async list({ ctx, target }) {
-            const api = ctx.apis.observability(target.variant, target);
-            return listAll(api.client, "getWebhooks", `${api.prefix}/webhooks`, namedObject, ctx.signal);
-        },
+        list: ({ ctx, target }) => collectionAt(ctx, target, "webhooks", namedObject).list("getWebhooks"),
     },
     declaration: (exported) => ({
         names: [exported.name ?? "", "webhook"],
@@ -74,15 +68,5 @@ export const webhookExport = {
             "  optional: set the ones each webhook has, or its next update clears them).",
         ],
     },
-    async list(scope) {
-        const { ctx, target } = scope;
-        const api = ctx.apis.observability(target.variant, target);
-        const listed = await listAll(api.client, "export: list webhooks", `${api.prefix}/webhooks`, wireWebhook, ctx.signal);
-        return exportEach(
-            scope,
-            listed,
-            (wire) => wire.name,
-            (wire) => ({ id: wire.id, name: wire.name, inputs: toJson(readWebhook(ctx, wire, { ...target, target }).inputs) }),
-        );
-    },
+    list: (scope) => webhookKind.exported(scope),
 } as const satisfies KindExport<"webhooks", ExportedObject>;

@@ -1,0 +1,162 @@
+import { z } from "zod";
+import { targetClients, type OperationContext } from "../api/apis";
+import { collectionAt, type Collection } from "../api/collection";
+import { createdSince } from "../api/recovery";
+import { hex24 } from "../common/ids";
+import type { Timeouts } from "../common/fields";
+import type { InputSchema } from "../common/project";
+import { sameValue, toJson } from "../common/values";
+import type { Variant } from "../settings/config";
+import { ResolvedTarget, reportedAt, resolveTarget, TargetInputs, targetReplaceKeys, targetSchema } from "../settings/location";
+import { dynamicProvider, InputsOf, normalizeReported, type ConfigurableProvider, type ResourceDefinition } from "./dynamicProvider";
+import { exportEach } from "./exportEach";
+import type { ExportedObject, ExportScope } from "./exporter";
+
+/** What the read mapping of a kind needs from the declaration: where the object lives, and any declared input. */
+export type Declared<Inputs> = Partial<Inputs> & TargetInputs & { target: ResolvedTarget; timeouts?: Timeouts };
+
+/** The outputs of a collection kind: its normalized inputs, where it lives, and what the server adds. */
+export type CollectionOutputs<Inputs, Extra extends object = object> = Inputs & { target: ResolvedTarget } & Extra;
+
+/**
+ * What a kind that is a collection of the observability API on both variants declares: its path segment, its
+ * server shape and the two mappings between that shape and its inputs. {@link collectionKind} gives it the rest:
+ * where it lives (the `target` inputs and output, moves that replace it), lost-create recovery, reads, adoption and
+ * its export listing.
+ */
+export interface CollectionKindSpec<Schema extends InputSchema, Wire extends { id: string }, Extra extends object> extends Pick<
+    ResourceDefinition<Schema, CollectionOutputs<InputsOf<Schema>, Extra>, InputsOf<Schema> & { target: ResolvedTarget }>,
+    "typeName" | "schema" | "complete" | "rules" | "deleteBeforeReplace" | "secrets"
+> {
+    /** The collection's path segment below the variant's prefix: `dashboards`, `saved-searches`, … */
+    segment: string;
+    /** The server's object, as the collection answers it. */
+    wire: z.ZodType<Wire>;
+    /** Whether the variant serves a GET by id (default: both do); without one, an object is read through the list. */
+    byId?(variant: Variant): boolean;
+    /**
+     * The request body of a create, or of an update (a full replace).
+     * @param inputs the declared state
+     * @param at the variant it is sent to, and on an update the outputs as last read
+     */
+    body(inputs: InputsOf<Schema>, at: { variant: Variant; olds?: CollectionOutputs<InputsOf<Schema>, Extra> }): unknown;
+    /**
+     * The server's object in the inputs' names, before normalization (the declaration gives what it cannot say: values
+     * it never returns, the spelling the program chose).
+     */
+    fields(wire: Wire, declared: Declared<InputsOf<Schema>>): object;
+    /** Outputs the server adds beyond the inputs: ids, read-only state. */
+    extra?(wire: Wire): Extra;
+    /**
+     * What identifies the object of a create whose answer was lost: compared between the declared inputs and each new
+     * candidate's inputs as read.
+     */
+    identity(inputs: InputsOf<Schema>): unknown;
+    /** The server's creation time of an object, when it tells it: a lost create then only adopts an object made since. */
+    createdAt?(wire: Wire): string | null | undefined;
+    /** How messages name an object (default: `<typeName> "<name>"`, or its id while it has no name). */
+    label?(declared: Partial<InputsOf<Schema>>, id?: string): string;
+    /** Replacements beyond a move to another variant, organization or service. */
+    replaceKeys?(olds: CollectionOutputs<InputsOf<Schema>, Extra>, news: InputsOf<Schema>, changed: ReadonlySet<string>): string[];
+}
+
+/** A collection kind, built by {@link collectionKind}. */
+export interface CollectionKind<Inputs, Wire extends { id: string }, Outputs> {
+    /** The dynamic provider the SDK's stub loads. */
+    provider: ConfigurableProvider;
+    /** The collection where `target` points. */
+    at(ctx: Pick<OperationContext, "apis"> & { signal?: AbortSignal }, target: TargetInputs): Collection<Wire>;
+    /** The read mapping (refresh, adoption, export): the outputs and the normalized inputs that reproduce the server's object. */
+    read(ctx: Pick<OperationContext, "apis">, wire: Wire, declared: Declared<Inputs>): { outs: Outputs; inputs: Inputs };
+    /**
+     * For the export command: the objects of the scope's target that it keeps, each as its read mapping normalizes it.
+     * @param more what a kind's export adds to each object (a dashboard's tiles)
+     */
+    exported<E extends ExportedObject = ExportedObject>(scope: ExportScope, more?: (wire: Wire, object: ExportedObject) => E): Promise<E[]>;
+}
+
+const wellFormedTarget = z.looseObject(targetSchema);
+
+const nameOf = (object: object): string | undefined => {
+    const name = (object as { name?: unknown }).name;
+    return typeof name === "string" ? name : undefined;
+};
+
+/** A resource kind that is one collection of the observability API on both variants (dashboards, alerts, sources, …). */
+export function collectionKind<Schema extends InputSchema, Wire extends { id: string }, Extra extends object = object>(
+    spec: CollectionKindSpec<Schema, Wire, Extra>,
+): CollectionKind<InputsOf<Schema>, Wire, CollectionOutputs<InputsOf<Schema>, Extra>> {
+    type Inputs = InputsOf<Schema>;
+    type Outputs = CollectionOutputs<Inputs, Extra>;
+    const label =
+        spec.label ??
+        ((declared: Partial<Inputs>, id?: string) => {
+            const name = nameOf(declared);
+            return `${spec.typeName} ${name !== undefined ? JSON.stringify(name) : (id ?? "")}`.trimEnd();
+        });
+    const at: CollectionKind<Inputs, Wire, Outputs>["at"] = (ctx, target) =>
+        collectionAt(ctx, target, spec.segment, spec.wire, { byId: spec.byId?.(ctx.apis.settings.variant(target.variant)) ?? true });
+
+    const read: CollectionKind<Inputs, Wire, Outputs>["read"] = (ctx, wire, declared) => {
+        const inputs = normalizeReported(definition, ctx.apis.settings, reportedAt(declared, spec.fields(wire, declared)));
+        const outs = { ...inputs, target: declared.target, ...spec.extra?.(wire) } as Outputs;
+        return { outs, inputs };
+    };
+
+    const definition: ResourceDefinition<Schema, Outputs, Inputs & { target: ResolvedTarget }> = {
+        typeName: spec.typeName,
+        schema: spec.schema,
+        complete: spec.complete,
+        rules: spec.rules,
+        deleteBeforeReplace: spec.deleteBeforeReplace,
+        secrets: spec.secrets,
+        // While a union's discriminant is unknown (preview) the schema checks no other field: the clients are built
+        // for a well-formed target only.
+        clients: (apis, inputs) => void (wellFormedTarget.safeParse(inputs).success && targetClients(apis, inputs)),
+        replaceKeys: (olds, news, changed) => [...targetReplaceKeys(olds, news, changed), ...(spec.replaceKeys?.(olds, news, changed) ?? [])],
+        adoption: { id: hex24, seed: (inputs, settings) => ({ ...inputs, target: resolveTarget(settings, inputs) }) },
+
+        async create(ctx, inputs) {
+            const target = resolveTarget(ctx.apis.settings, inputs);
+            const started = ctx.apis.clock.now();
+            const wanted = spec.identity(inputs);
+            const declared = { ...inputs, target };
+            // A lost create adopts only a new object (see createWithoutAdoptingStrangers) that is the declared one.
+            const matches = (candidate: Wire) =>
+                (!spec.createdAt || createdSince(spec.createdAt(candidate), started)) &&
+                sameValue(spec.identity(read(ctx, candidate, declared).inputs), wanted);
+            const created = await at(ctx, target).create(`create ${label(inputs)}`, spec.body(inputs, { variant: target.variant }), matches);
+            return { id: created.id, outs: read(ctx, created, declared).outs };
+        },
+
+        async read(ctx, id, olds) {
+            // Undefined when gone.
+            const found = await at(ctx, olds.target).read(`read ${label(olds, id)}`, id);
+            return found && read(ctx, found, olds);
+        },
+
+        async update(ctx, id, olds, news) {
+            const body = spec.body(news, { variant: olds.target.variant, olds });
+            const updated = await at(ctx, olds.target).update(`update ${label(news, id)}`, id, body);
+            return read(ctx, updated, { ...news, target: olds.target }).outs;
+        },
+
+        delete: (ctx, id, olds) => at(ctx, olds.target).delete(`delete ${label(olds, id)}`, id),
+    };
+
+    return {
+        provider: dynamicProvider(definition),
+        at,
+        read,
+        async exported<E extends ExportedObject>(scope: ExportScope, more?: (wire: Wire, object: ExportedObject) => E): Promise<E[]> {
+            const { ctx, target } = scope;
+            const listed = await at(ctx, target).list(`export: list ${spec.segment.replace(/-/g, " ")}`);
+            // An export declares nothing but where the objects live.
+            const declared: Declared<Inputs> = { ...({} as Partial<Inputs>), ...target, target };
+            return exportEach(scope, listed, nameOf, (wire) => {
+                const object: ExportedObject = { id: wire.id, name: nameOf(wire), inputs: toJson(read(ctx, wire, declared).inputs) };
+                return more ? more(wire, object) : (object as E);
+            });
+        },
+    };
+}
