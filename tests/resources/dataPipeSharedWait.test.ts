@@ -112,6 +112,20 @@ describe("data pipe state waits: one list per poll round for every pipe waiting 
         assert.deepEqual(calls(), ["GET /"], "the pipes that joined while it queued are answered by the same list");
     });
 
+    it("waits for its rounds on the provider's clock, never on real time", async function () {
+        const clock = new ManualClock();
+        const api = pipeApi(apis({}, clock));
+        const [only] = await createPipes(api, ["kafka"]);
+        emu.clearRequests();
+
+        const wait = waitForState(api, only.pipe.id, runningStates(only.inputs), 60_000);
+        await clock.untilSleeping();
+        assert.deepEqual(calls(), [], "no look before the first interval has passed on the clock");
+        clock.advance(60_000);
+        assert.equal((await wait).state, "Running");
+        assert.deepEqual(calls(), ["GET /"]);
+    });
+
     it("reads a pipe missing from the round's list by id, and drops a round every pipe left", async function () {
         const api = pipeApi(apis());
         const [kept, gone] = await createPipes(api, ["kafka", "kafka"]);
