@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Variant } from "../settings/config";
-import type { ResolvedTarget } from "../settings/location";
+import type { ResolvedService, ResolvedTarget } from "../settings/location";
 import type { OperationContext } from "../api/apis";
 import type { Code, TsEntry, TsValue } from "./tsValue";
 
@@ -20,7 +20,7 @@ export interface ExportScope {
     /** Where dashboards and alerts live. */
     target: ResolvedTarget;
     /** The organization and service of the cloud objects; set whenever a cloud kind is read. */
-    service?: { organizationId: string; serviceId: string };
+    service?: ResolvedService;
     /** Whether an object of this name is exported (the `--name` filter; no name never matches a filter). */
     keep(name: string | undefined): boolean;
     /** Reports how many objects were read so far. */
@@ -70,20 +70,20 @@ export interface KindExport<Kind extends string = string, Exported extends Expor
     kind: Kind;
     /** Other spellings `--kinds` accepts (compared without case, `-` or `_`). */
     aliases: readonly string[];
-    /** What the progress line calls it. */
-    label: string;
+    /** What the progress line calls it (default: the plural noun). */
+    label?: string;
     /** How the README counts them: singular and plural. */
     nouns: readonly [string, string];
     /** Where the kind exists: the cloud service only, or the self-hosted API too. */
     lives: "cloud" | "observability";
-    /** False for kinds whose objects have no name, which a `--name` filter therefore leaves out entirely. */
-    named: boolean;
+    /** False for kinds whose objects have no name, which a `--name` filter therefore leaves out entirely (default: true). */
+    named?: boolean;
     /** Lists the objects and maps each through the kind's read mapping, the code a refresh runs. */
     list(scope: ExportScope): Promise<Exported[]>;
     /** How the program declares one object. */
     declaration(object: Exported, references: ExportReferences): ExportDeclaration;
-    /** Kinds (by `kind`) whose objects this kind's inputs hold ids of, which the program's comments name when not declared. */
-    references: readonly string[];
+    /** Kinds (by `kind`) whose objects this kind's inputs hold ids of, which the program's comments name when not declared (default: none). */
+    references?: readonly string[];
     /** How later declarations reference this kind's declarations: the variable stem (`dashboard` → `dashboardWebService`), and whether by id. */
     reference?: {
         variable: string;

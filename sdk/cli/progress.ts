@@ -22,7 +22,7 @@ export function progressOn(stream: ProgressStream): Progress {
     const counts = new Map<Kind, number>();
     let shown = false;
     const render = () => {
-        const parts = [...counts].map(([kind, n]) => `${exportKind(kind).export.label} ${n}`);
+        const parts = [...counts].map(([kind, n]) => `${exportKind(kind).export.label ?? exportKind(kind).export.nouns[1]} ${n}`);
         stream.write(`\r\x1b[2Kreading… ${parts.join(" · ")}`);
         shown = true;
     };

@@ -40,8 +40,8 @@ export async function readInventory(apis: Apis, variant: Variant, request: ReadR
 async function readAll(apis: Apis, variant: Variant, request: ReadRequest, progress: Progress, signal: AbortSignal): Promise<Inventory> {
     const ctx: OperationContext = { apis, signal };
     // A kind whose objects have no name has nothing a `--name` filter could match.
-    const wanted = KINDS.filter((kind) => request.kinds.includes(kind) && (!request.name || exportKind(kind).export.named));
-    const referenced = new Set(wanted.flatMap((kind) => exportKind(kind).export.references));
+    const wanted = KINDS.filter((kind) => request.kinds.includes(kind) && (!request.name || exportKind(kind).export.named !== false));
+    const referenced = new Set(wanted.flatMap((kind) => exportKind(kind).export.references ?? []));
     const cloudKinds = request.kinds.some((kind) => exportKind(kind).export.lives === "cloud");
 
     const service =

@@ -100,7 +100,7 @@ describe("the registry of resource kinds (provider/index.ts) is the only list of
         for (const { provider, export: kind } of Object.values(registry) as RegisteredKind[]) {
             assert.ok(!new RegExp(`\\b${provider.typeName}\\b`).test(text), `sdk/cli names the ${provider.typeName} class`);
             assert.ok(!new RegExp(`\\b${kind.nouns[1]}\\b`, "i").test(text), `sdk/cli names ${kind.nouns[1]}`);
-            for (const referenced of kind.references) {
+            for (const referenced of kind.references ?? []) {
                 const target = exports.find((entry) => entry.kind === referenced);
                 assert.ok(target?.names, `${kind.kind} references ${referenced}, a registered kind whose names the export reads`);
             }

@@ -9,10 +9,8 @@ import { alertKind } from "./provider";
 export const alertExport = {
     kind: "alerts",
     aliases: ["alert"],
-    label: "alerts",
     lives: "observability",
     nouns: ["alert", "alerts"],
-    named: true,
     references: ["sources", "webhooks"],
     // An alert references its dashboard and tile, its saved search and its webhooks as code when they are declared.
     declaration(exported, references) {

@@ -7,11 +7,8 @@ import { connections, readConnection } from "./provider";
 export const connectionExport = {
     kind: "connections",
     aliases: ["connection"],
-    label: "connections",
     lives: "observability",
     nouns: ["connection", "connections"],
-    named: true,
-    references: [],
     reference: { variable: "connection", byId: true },
     declaration: (exported) => ({ names: [exported.name ?? "", "connection"], header: [`Connection ${JSON.stringify(exported.name)} (self-hosted)`] }),
     secretEntries(exported, config) {

@@ -13,10 +13,8 @@ export interface ExportedDashboard extends ExportedObject {
 export const dashboardExport = {
     kind: "dashboards",
     aliases: ["dashboard"],
-    label: "dashboards",
     lives: "observability",
     nouns: ["dashboard", "dashboards"],
-    named: true,
     references: ["sources"],
     reference: { variable: "dashboard", byId: false },
     declaration: (exported) => ({ names: [exported.name, "dashboard"], header: [`Dashboard ${JSON.stringify(exported.name)}`] }),

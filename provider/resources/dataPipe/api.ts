@@ -1,9 +1,7 @@
 import { z } from "zod";
-import { ApiClient } from "../../api/http/client";
 import { readThroughList } from "../../api/cachedRead";
 import { ApiError } from "../../api/http/errors";
-import { deleteIfPresent } from "../../api/gone";
-import { path } from "../../common/ids";
+import { ServiceCollectionApi } from "../../api/serviceCollection";
 import type { OperationContext } from "../../api/apis";
 import type { ServiceIds } from "../../settings/location";
 import { sharedPoller } from "./statePoller";
@@ -13,42 +11,14 @@ import { wirePipe, WirePipe } from "./wire";
 export type PipeCommand = "start" | "stop";
 
 /** The pipe endpoints of one service (contract §5.1), bound to an operation's deadline and label. */
-export class PipeApi {
-    readonly client: ApiClient;
-    /** The service's pipe collection path. */
-    readonly base: string;
-
+export class PipeApi extends ServiceCollectionApi<WirePipe> {
     /**
      * @param ctx the operation's APIs and deadline
      * @param target organization and service (configuration fills what is missing)
      * @param operation what the provider is doing, for error messages: `create DataPipe "orders"`
      */
-    constructor(
-        private readonly ctx: Pick<OperationContext, "apis" | "signal">,
-        target: ServiceIds,
-        readonly operation: string,
-    ) {
-        this.client = ctx.apis.cloud();
-        this.base = ctx.apis.servicePath(target, "pipes");
-    }
-
-    get signal(): AbortSignal {
-        return this.ctx.signal;
-    }
-
-    list(): Promise<WirePipe[]> {
-        return this.client.request({
-            operation: this.operation,
-            method: "GET",
-            path: this.base,
-            response: z.array(wirePipe),
-            signal: this.ctx.signal,
-            list: true,
-        });
-    }
-
-    get(id: string): Promise<WirePipe> {
-        return this.client.request({ operation: this.operation, method: "GET", path: this.pipePath(id), response: wirePipe, signal: this.ctx.signal });
+    constructor(ctx: Pick<OperationContext, "apis" | "signal">, target: ServiceIds, operation: string) {
+        super(ctx, target, "pipes", wirePipe, operation);
     }
 
     /**
@@ -67,7 +37,7 @@ export class PipeApi {
                 onSend,
                 list: true,
             });
-        return sharedPoller(client, base, list).observe(id, delayMs, this.ctx.signal);
+        return sharedPoller(client, base, list).observe(id, delayMs, this.signal);
     }
 
     /** The pipe, or undefined when it is gone; a list shared between reads answers it when it can. */
@@ -81,47 +51,19 @@ export class PipeApi {
         );
     }
 
-    create(body: unknown): Promise<WirePipe> {
-        return this.client.request({ operation: this.operation, method: "POST", path: this.base, body, response: wirePipe, signal: this.ctx.signal });
-    }
-
-    /**
-     * @param idempotent true when the body only sets absolute values (resending it has the effect of sending it
-     *   once), so that a lost answer is retried; a table-mapping delta is not
-     */
-    patch(id: string, body: unknown, idempotent = false): Promise<WirePipe> {
-        return this.client.request({
-            operation: this.operation,
-            method: "PATCH",
-            path: this.pipePath(id),
-            body,
-            response: wirePipe,
-            idempotent,
-            signal: this.ctx.signal,
-        });
-    }
-
     patchScaling(id: string, body: unknown): Promise<WirePipe> {
         // Setting absolute values twice has the effect of setting them once.
-        return this.client.request({
-            operation: this.operation,
-            method: "PATCH",
-            path: `${this.pipePath(id)}/scaling`,
-            body,
-            response: wirePipe,
-            idempotent: true,
-            signal: this.ctx.signal,
-        });
+        return this.patch(id, body, true, "/scaling");
     }
 
     putSettings(id: string, body: unknown): Promise<unknown> {
         return this.client.request({
             operation: this.operation,
             method: "PUT",
-            path: `${this.pipePath(id)}/settings`,
+            path: `${this.pathOf(id)}/settings`,
             body,
             response: z.unknown(),
-            signal: this.ctx.signal,
+            signal: this.signal,
         });
     }
 
@@ -131,27 +73,16 @@ export class PipeApi {
             await this.client.request({
                 operation: this.operation,
                 method: "PATCH",
-                path: `${this.pipePath(id)}/state`,
+                path: `${this.pathOf(id)}/state`,
                 body: { command },
                 response: z.unknown(),
                 idempotent: true,
-                signal: this.ctx.signal,
+                signal: this.signal,
             });
         } catch (error) {
             if (command === "start" && error instanceof ApiError && error.status === 400 && /already running/i.test(error.serverMessage ?? "")) return;
             throw error;
         }
-    }
-
-    /** Deletes the pipe; one that is already gone counts as deleted. */
-    async delete(id: string): Promise<void> {
-        await deleteIfPresent(
-            this.client.request({ operation: this.operation, method: "DELETE", path: this.pipePath(id), response: z.unknown(), signal: this.ctx.signal }),
-        );
-    }
-
-    private pipePath(id: string): string {
-        return `${this.base}${path`/${id}`}`;
     }
 }
 

@@ -18,11 +18,8 @@ export interface ExportedPipe extends ExportedObject {
 export const dataPipeExport = {
     kind: "pipes",
     aliases: ["pipe", "datapipes"],
-    label: "data pipes",
     lives: "cloud",
     nouns: ["data pipe", "data pipes"],
-    named: true,
-    references: [],
     // The CDC scaling declared after the pipes depends on the database ones.
     reference: { variable: "pipe", byId: false },
     declaration(exported, references) {

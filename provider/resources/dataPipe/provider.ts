@@ -3,7 +3,7 @@ import { dynamicProvider, ResourceDefinition } from "../../engine/dynamicProvide
 import type { OperationContext } from "../../api/apis";
 import { createdSince, createWithoutAdoptingStrangers } from "../../api/recovery";
 import { partialFailure } from "../../engine/partialFailure";
-import { withSettingDefaults } from "../../settings/location";
+import { withSettingDefaults, type ResolvedService } from "../../settings/location";
 import { DataPipeInputs, DataPipeOutputs, dataPipeSchema } from "./schema";
 import { isMustBePaused, PipeApi } from "./api";
 import { planUpdate, replaceKeys, UpdatePlan } from "./plan";
@@ -62,7 +62,7 @@ async function applyMappingDelta(api: PipeApi, id: string, mappings: MappingEdit
     let paused = false;
     for (let attempt = 0; ; attempt++) {
         try {
-            await api.patch(id, body);
+            await api.patch(id, body, false);
             return;
         } catch (error) {
             if (!isMustBePaused(error) || attempt >= 2) {
@@ -143,7 +143,7 @@ async function updatePipe(ctx: OperationContext, id: string, olds: DataPipeOutpu
 }
 
 /** What an adoption reads a pipe with: the inputs (their write-only secrets kept), located. */
-type DataPipeSeed = DataPipeInputs & { organizationId: string; serviceId: string };
+type DataPipeSeed = DataPipeInputs & ResolvedService;
 
 const definition: ResourceDefinition<typeof dataPipeSchema, DataPipeOutputs, DataPipeSeed> = {
     typeName: TYPE_NAME,

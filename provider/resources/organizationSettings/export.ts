@@ -10,8 +10,6 @@ export const organizationSettingsExport = {
     label: "organization",
     lives: "cloud",
     nouns: ["organization", "organizations"],
-    named: true,
-    references: [],
     declaration: (exported) => ({
         names: ["organization"],
         header: [`Organization ${JSON.stringify(exported.name)}: its name and private endpoints (deleting the resource only forgets them)`],

@@ -11,11 +11,8 @@ export interface ExportedEndpoint extends ExportedObject {
 export const pipeReversePrivateEndpointExport = {
     kind: "reversePrivateEndpoints",
     aliases: ["reverseprivateendpoint", "pipereverseprivateendpoints", "rpe"],
-    label: "reverse private endpoints",
     lives: "cloud",
     nouns: ["reverse private endpoint", "reverse private endpoints"],
-    named: true,
-    references: [],
     // Pipes reference their endpoints by id (a kafka pipe's reversePrivateEndpointIds) and by DNS name (a database host).
     reference: { variable: "endpoint", byId: true },
     declaration: (exported) => ({

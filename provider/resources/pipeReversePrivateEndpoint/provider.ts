@@ -1,8 +1,7 @@
-import { z } from "zod";
-import type { ApiClient } from "../../api/http/client";
 import { ApiError } from "../../api/http/errors";
-import { deleteIfPresent, getOrGone } from "../../api/gone";
-import { path, uuid } from "../../common/ids";
+import { getOrGone } from "../../api/gone";
+import { ServiceCollectionApi } from "../../api/serviceCollection";
+import { uuid } from "../../common/ids";
 import { pollPace, pollUntil } from "../../api/poll";
 import { createWithoutAdoptingStrangers } from "../../api/recovery";
 import { dynamicProvider, isLocalKey, normalizeReported, ResourceDefinition } from "../../engine/dynamicProvider";
@@ -10,7 +9,7 @@ import type { OperationContext } from "../../api/apis";
 import { partialFailure } from "../../engine/partialFailure";
 import { sameValue } from "../../common/values";
 import type { Settings } from "../../settings/config";
-import { movedKeys, withSettingDefaults } from "../../settings/location";
+import { movedKeys, type ResolvedService, withSettingDefaults } from "../../settings/location";
 import {
     FAILED_STATUSES,
     PENDING_ACCEPTANCE,
@@ -29,40 +28,16 @@ const IN_PLACE = "customPrivateDnsMappings";
 
 type Inputs = PipeReversePrivateEndpointInputs;
 type Outputs = PipeReversePrivateEndpointOutputs;
-type Target = { organizationId: string; serviceId: string };
 
 /** The endpoint calls of one service (contract-extended §5.1), bound to an operation's deadline and label. */
-export class EndpointApi {
-    readonly client: ApiClient;
-    readonly base: string;
-
+export class EndpointApi extends ServiceCollectionApi<WireEndpoint> {
     /**
      * @param ctx the operation's APIs and deadline
      * @param target organization and service
      * @param operation what the provider is doing, for error messages
      */
-    constructor(
-        private readonly ctx: OperationContext,
-        target: Target,
-        readonly operation: string,
-    ) {
-        this.client = ctx.apis.cloud();
-        this.base = ctx.apis.servicePath(target, "pipesReversePrivateEndpoints");
-    }
-
-    list(): Promise<WireEndpoint[]> {
-        return this.client.request({
-            operation: this.operation,
-            method: "GET",
-            path: this.base,
-            response: z.array(wireEndpoint),
-            signal: this.ctx.signal,
-            list: true,
-        });
-    }
-
-    get(id: string): Promise<WireEndpoint> {
-        return this.client.request({ operation: this.operation, method: "GET", path: this.endpointPath(id), response: wireEndpoint, signal: this.ctx.signal });
+    constructor(ctx: OperationContext, target: ResolvedService, operation: string) {
+        super(ctx, target, "pipesReversePrivateEndpoints", wireEndpoint, operation);
     }
 
     /** The endpoint, or undefined once it is gone. */
@@ -70,38 +45,15 @@ export class EndpointApi {
         return getOrGone(this.get(id));
     }
 
-    create(body: unknown): Promise<WireEndpoint> {
-        return this.client.request({ operation: this.operation, method: "POST", path: this.base, body, response: wireEndpoint, signal: this.ctx.signal });
-    }
-
     /** Sets the complete list of custom DNS names: resending it has the effect of sending it once. */
-    patch(id: string, body: unknown): Promise<WireEndpoint> {
-        return this.client.request({
-            operation: this.operation,
-            method: "PATCH",
-            path: this.endpointPath(id),
-            body,
-            response: wireEndpoint,
-            idempotent: true,
-            signal: this.ctx.signal,
-        });
-    }
-
-    /** Starts the asynchronous delete; false when the endpoint was already gone. */
-    delete(id: string): Promise<boolean> {
-        return deleteIfPresent(
-            this.client.request({ operation: this.operation, method: "DELETE", path: this.endpointPath(id), response: z.unknown(), signal: this.ctx.signal }),
-        );
-    }
-
-    private endpointPath(id: string): string {
-        return `${this.base}${path`/${id}`}`;
+    patchDnsNames(id: string, body: unknown): Promise<WireEndpoint> {
+        return this.patch(id, body, true);
     }
 }
 
 const label = (verb: string, inputs: Pick<Inputs, "description">) => `${verb} ${TYPE_NAME} ${JSON.stringify(inputs.description)}`;
 
-function located(settings: Settings, inputs: Inputs): Inputs & Target {
+function located(settings: Settings, inputs: Inputs): Inputs & ResolvedService {
     return withSettingDefaults(inputs, settings, TARGET_KEYS);
 }
 
@@ -190,7 +142,7 @@ async function createEndpoint(ctx: OperationContext, inputs: Inputs): Promise<{ 
 }
 
 /** What an adoption reads an endpoint with: the inputs, located. */
-type PipeReversePrivateEndpointSeed = Inputs & Target;
+type PipeReversePrivateEndpointSeed = Inputs & ResolvedService;
 
 const definition: ResourceDefinition<typeof pipeReversePrivateEndpointSchema, Outputs, PipeReversePrivateEndpointSeed> = {
     typeName: TYPE_NAME,
@@ -237,7 +189,7 @@ const definition: ResourceDefinition<typeof pipeReversePrivateEndpointSchema, Ou
             );
         const endpoint = sameValue(olds.customPrivateDnsMappings, news.customPrivateDnsMappings)
             ? await api.get(id)
-            : await api.patch(id, dnsMappingsPatch(news));
+            : await api.patchDnsNames(id, dnsMappingsPatch(news));
         const outs = readEndpoint(ctx.apis.settings, endpoint, target).outs;
         // A create that ran out of time left the endpoint Provisioning: this update waits for it again.
         return WAITING_STATUSES.has(outs.status) ? waitUntilProvisioned(ctx, api, endpoint, outs) : outs;

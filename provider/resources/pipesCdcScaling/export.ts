@@ -12,7 +12,6 @@ export const pipesCdcScalingExport = {
     lives: "cloud",
     nouns: ["CDC scaling", "CDC scalings"],
     named: false,
-    references: [],
     declaration: (_exported, references) => ({
         names: ["cdc-scaling"],
         header: ["The service's CDC capacity (deleting the resource only forgets it)"],

@@ -3,7 +3,7 @@ import { pollPace, pollUntil } from "../../api/poll";
 import { dynamicProvider, normalizeReported, ResourceDefinition } from "../../engine/dynamicProvider";
 import type { OperationContext } from "../../api/apis";
 import type { Settings } from "../../settings/config";
-import { movedKeys, withSettingDefaults } from "../../settings/location";
+import { movedKeys, withSettingDefaults, type ResolvedService } from "../../settings/location";
 import { PipeApi } from "../dataPipe/api";
 import { CDC_KINDS } from "../dataPipe/kinds";
 import { PipesCdcScalingInputs, PipesCdcScalingOutputs, pipesCdcScalingSchema, withDerivedSize } from "./schema";
@@ -14,10 +14,9 @@ const TARGET_KEYS = ["organizationId", "serviceId"] as const;
 
 type Inputs = PipesCdcScalingInputs;
 type Outputs = PipesCdcScalingOutputs;
-type Target = { organizationId: string; serviceId: string };
 
-const label = (verb: string, target: Target) => `${verb} ${TYPE_NAME} of service ${target.serviceId}`;
-const scalingPath = (ctx: OperationContext, target: Target) => ctx.apis.servicePath(target, "pipesCdcScaling");
+const label = (verb: string, target: ResolvedService) => `${verb} ${TYPE_NAME} of service ${target.serviceId}`;
+const scalingPath = (ctx: OperationContext, target: ResolvedService) => ctx.apis.servicePath(target, "pipesCdcScaling");
 
 /** Thrown when the service has no CDC capacity to read: it has no database pipe. */
 export class NoDatabasePipe extends Error {}
@@ -26,7 +25,7 @@ export class NoDatabasePipe extends Error {}
  * The service's CDC capacity. The service has one only once a database pipe was provisioned; when a read fails
  * and the service has no database pipe, the error says so (the API leaves that answer undocumented).
  */
-export async function getCdcScaling(ctx: OperationContext, target: Target, operation: string): Promise<CdcScaling> {
+export async function getCdcScaling(ctx: OperationContext, target: ResolvedService, operation: string): Promise<CdcScaling> {
     try {
         return await ctx.apis.cloud().request({ operation, method: "GET", path: scalingPath(ctx, target), response: wireCdcScaling, signal: ctx.signal });
     } catch (error) {
@@ -44,7 +43,7 @@ export async function getCdcScaling(ctx: OperationContext, target: Target, opera
  * Brings the capacity to the declared sizes: PATCH (both sizes, as the reference does) only when they differ, then
  * poll until the service reports them, within the operation's `timeouts` (the change takes a few minutes).
  */
-async function applySizes(ctx: OperationContext, target: Target, desired: Inputs, verb: "create" | "update"): Promise<CdcScaling> {
+async function applySizes(ctx: OperationContext, target: ResolvedService, desired: Inputs, verb: "create" | "update"): Promise<CdcScaling> {
     const operation = label(verb, target);
     const current = await getCdcScaling(ctx, target, operation);
     if (desired.replicaCpuMillicores === undefined || desired.replicaMemoryGb === undefined) return current;
@@ -68,7 +67,7 @@ async function applySizes(ctx: OperationContext, target: Target, desired: Inputs
     });
 }
 
-function outputsOf(scaling: CdcScaling, target: Target, inputs: Pick<Inputs, "replicaCpuMillicores" | "timeouts">): Outputs {
+function outputsOf(scaling: CdcScaling, target: ResolvedService, inputs: Pick<Inputs, "replicaCpuMillicores" | "timeouts">): Outputs {
     return { ...target, ...scaling, timeouts: inputs.timeouts, managed: inputs.replicaCpuMillicores !== undefined };
 }
 
@@ -83,7 +82,7 @@ export function readCdcScaling(
     return { outs: { ...target, ...scaling, timeouts: olds.timeouts, managed: olds.managed }, inputs };
 }
 
-function located(settings: Settings, inputs: Inputs): Inputs & Target {
+function located(settings: Settings, inputs: Inputs): Inputs & ResolvedService {
     return withSettingDefaults(withDerivedSize(inputs), settings, TARGET_KEYS);
 }
 

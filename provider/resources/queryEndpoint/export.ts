@@ -10,7 +10,6 @@ export const queryEndpointExport = {
     lives: "cloud",
     nouns: ["query endpoint", "query endpoints"],
     named: false,
-    references: [],
     declaration: () => ({ names: ["query-endpoint"], header: ["The service's query endpoint"] }),
     async list({ ctx, service, count }) {
         if (!service) return [];

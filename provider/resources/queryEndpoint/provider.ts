@@ -2,7 +2,7 @@ import { z } from "zod";
 import { deleteIfPresent, getOrGone } from "../../api/gone";
 import { dynamicProvider, normalizeReported, ResourceDefinition } from "../../engine/dynamicProvider";
 import type { OperationContext } from "../../api/apis";
-import { movedKeys, withSettingDefaults } from "../../settings/location";
+import { movedKeys, withSettingDefaults, type ResolvedService } from "../../settings/location";
 import type { Settings } from "../../settings/config";
 import { QueryEndpointInputs, QueryEndpointOutputs, queryEndpointSchema } from "./schema";
 import { queryEndpointBody, queryEndpointResponse, QueryEndpointResponse } from "./wire";
@@ -10,10 +10,10 @@ import { queryEndpointBody, queryEndpointResponse, QueryEndpointResponse } from 
 const TYPE_NAME = "QueryEndpoint";
 const TARGET_KEYS = ["organizationId", "serviceId"] as const;
 
-type Located = QueryEndpointInputs & { organizationId: string; serviceId: string };
+type Located = QueryEndpointInputs & ResolvedService;
 
 const label = (target: { serviceId: string }) => `${TYPE_NAME} of service ${target.serviceId}`;
-const endpointPath = (ctx: OperationContext, target: { organizationId: string; serviceId: string }) => `${ctx.apis.servicePath(target)}/serviceQueryEndpoint`;
+const endpointPath = (ctx: OperationContext, target: ResolvedService) => `${ctx.apis.servicePath(target)}/serviceQueryEndpoint`;
 
 /**
  * Sends the complete declared configuration. The service replaces the endpoint wholesale, so sending the same
@@ -33,11 +33,7 @@ async function upsert(ctx: OperationContext, inputs: Located, verb: "create" | "
 }
 
 /** The service's endpoint, or undefined when it has none (a route that is not served stays an error). */
-export async function findQueryEndpoint(
-    ctx: OperationContext,
-    target: { organizationId: string; serviceId: string },
-    operation: string,
-): Promise<QueryEndpointResponse | undefined> {
+export async function findQueryEndpoint(ctx: OperationContext, target: ResolvedService, operation: string): Promise<QueryEndpointResponse | undefined> {
     return getOrGone(
         ctx.apis.cloud().request({ operation, method: "GET", path: endpointPath(ctx, target), response: queryEndpointResponse, signal: ctx.signal }),
     );

@@ -5,10 +5,8 @@ import { savedSearchKind } from "./provider";
 export const savedSearchExport = {
     kind: "savedSearches",
     aliases: ["savedsearch", "searches"],
-    label: "saved searches",
     lives: "observability",
     nouns: ["saved search", "saved searches"],
-    named: true,
     references: ["sources"],
     reference: { variable: "savedSearch", byId: false },
     declaration: (exported) => ({

@@ -6,10 +6,8 @@ import { sourceKind } from "./provider";
 export const sourceExport = {
     kind: "sources",
     aliases: ["source"],
-    label: "sources",
     lives: "observability",
     nouns: ["source", "sources"],
-    named: true,
     // Names of the sources a cycle leaves referenced by id (logs ↔ traces), for the comment.
     references: ["sources"],
     reference: { variable: "source", byId: true },

@@ -16,11 +16,8 @@ export interface ExportedTeamMember extends ExportedObject {
 export const teamMemberExport = {
     kind: "teamMembers",
     aliases: ["teammember", "members", "team"],
-    label: "team members",
     lives: "observability",
     nouns: ["team member", "team members"],
-    named: true,
-    references: [],
     declaration: (exported) => ({
         names: [String(exported.inputs.email).split("@")[0], "member"],
         header: [`Team member ${JSON.stringify(exported.name)} (${exported.status === "member" ? "member" : "invitation pending"})`],

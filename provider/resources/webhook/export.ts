@@ -17,11 +17,8 @@ const WRITE_ONLY = [
 export const webhookExport = {
     kind: "webhooks",
     aliases: ["webhook", "hooks"],
-    label: "webhooks",
     lives: "observability",
     nouns: ["webhook", "webhooks"],
-    named: true,
-    references: [],
     reference: { variable: "webhook", byId: false },
     names: {
         noun: "webhook",
