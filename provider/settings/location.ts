@@ -20,6 +20,17 @@ export interface ResolvedService {
     serviceId: string;
 }
 
+/**
+ * The inputs that choose the service a cloud resource lives in. Spread them into a resource schema:
+ * `z.strictObject({ ...serviceSchema, ... })`; `withSettingDefaults` resolves them at `check`.
+ */
+export const serviceSchema = {
+    /** The organization (UUID). Defaults to the `observability:organizationId` setting; a change replaces the resource. */
+    organizationId: cloudId.optional(),
+    /** The service (UUID). Defaults to the `observability:serviceId` setting; a change replaces the resource. */
+    serviceId: cloudId.optional(),
+};
+
 /** The outputs of a resource that lives in a cloud service: its checked inputs, with the organization and service resolved. */
 export type InService<Inputs> = Omit<Inputs, keyof ResolvedService> & ResolvedService;
 

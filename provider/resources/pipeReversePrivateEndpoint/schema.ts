@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { cloudId, text, timeoutsSchema } from "../../common/fields";
-import type { InService } from "../../settings/location";
+import { text, timeoutsSchema } from "../../common/fields";
+import { type InService, serviceSchema } from "../../settings/location";
 
 /** What the endpoint connects to, and the fields each type needs (contract-extended §5.2). */
 export const ENDPOINT_TYPE_FIELDS = {
@@ -41,10 +41,7 @@ const dnsMappingSchema = z.strictObject({
  */
 export const pipeReversePrivateEndpointSchema = z
     .strictObject({
-        /** The organization (UUID). Defaults to the `observability:organizationId` setting; a change replaces the endpoint. */
-        organizationId: cloudId.optional(),
-        /** The service (UUID). Defaults to the `observability:serviceId` setting; a change replaces the endpoint. */
-        serviceId: cloudId.optional(),
+        ...serviceSchema,
         /** What the endpoint is for, shown beside it (at most 255 characters). Changing it replaces the endpoint. */
         description: text(255),
         /**

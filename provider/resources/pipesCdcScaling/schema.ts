@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { cloudId, timeoutsSchema } from "../../common/fields";
-import type { InService } from "../../settings/location";
+import { timeoutsSchema } from "../../common/fields";
+import { type InService, serviceSchema } from "../../settings/location";
 
 /** Memory per CPU core the service requires (contract-extended §6.2). */
 export const GB_PER_CORE = 4;
@@ -12,10 +12,7 @@ const MILLICORES_PER_GB = 1000 / GB_PER_CORE;
  */
 export const pipesCdcScalingSchema = z
     .strictObject({
-        /** The organization (UUID). Defaults to the `observability:organizationId` setting; a change replaces the resource. */
-        organizationId: cloudId.optional(),
-        /** The service (UUID). Defaults to the `observability:serviceId` setting; a change replaces the resource. */
-        serviceId: cloudId.optional(),
+        ...serviceSchema,
         /**
          * CPU per replica in millicores: 1000 to 32000, in steps of 1000. When only one of the two sizes is declared,
          * the other follows from 4 GB per core; when both are omitted, the capacity is not managed (only reported).

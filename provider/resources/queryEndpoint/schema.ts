@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { cloudId, hasControlCharacter, text, timeoutsSchema } from "../../common/fields";
-import type { InService } from "../../settings/location";
+import { hasControlCharacter, text, timeoutsSchema } from "../../common/fields";
+import { type InService, serviceSchema } from "../../settings/location";
 
 /** Console roles that may use the endpoint. */
 export const QUERY_ENDPOINT_ROLES = ["sql_console_read_only", "sql_console_admin"] as const;
@@ -37,10 +37,7 @@ const origins = z
  * configuration, because the service replaces the endpoint wholesale.
  */
 export const queryEndpointSchema = z.strictObject({
-    /** The organization (UUID). Defaults to the `observability:organizationId` setting; a change replaces the endpoint. */
-    organizationId: cloudId.optional(),
-    /** The service (UUID). Defaults to the `observability:serviceId` setting; a change replaces the endpoint. */
-    serviceId: cloudId.optional(),
+    ...serviceSchema,
     /** Console roles allowed to use the endpoint (a set: order and repeats do not matter). Default: none. */
     roles: z.array(z.enum(QUERY_ENDPOINT_ROLES)).default([]).transform(asSet),
     /** Ids of the API keys allowed to use the endpoint (a set: order and repeats do not matter). Default: none. */
