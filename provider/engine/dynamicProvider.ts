@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { Apis, OperationContext } from "../api/apis";
+import { pulumiWarning } from "../api/http/notice";
 import { withOperationSecrets } from "../api/http/operationSecrets";
 import { ConfigSource, Settings } from "../settings/config";
 import { durationMs, Timeouts } from "../common/fields";
@@ -30,6 +31,11 @@ function managed(typeName: string): Set<string> {
 // replacement's create (which gets the same inputs, `adoptId` included) makes a new object instead of taking the
 // resource's own old object, which the replacement then deletes.
 const replacedAdoptions = new Map<string, Set<string>>();
+
+// Ids this process adopted, per type. A delete of one of them in the same run is the old resource of a replacement
+// that adopted its object again (`pulumi up --replace` asks no diff, so the adoption is not history), or of a
+// declaration renamed with its adoptId: the object stays, managed by the resource that adopted it.
+const adoptedHere = new Map<string, Set<string>>();
 
 function idsOf(byType: Map<string, Set<string>>, typeName: string): Set<string> {
     let ids = byType.get(typeName);
@@ -233,6 +239,8 @@ export function dynamicProvider<Schema extends InputSchema, Outputs extends Seed
             // An adoption kept through a replacement is history; a newly declared or changed adoptId is meant.
             if (replaces.length > 0 && typeof news.adoptId === "string" && !containsUnknown(news.adoptId) && news.adoptId === olds.adoptId) {
                 idsOf(replacedAdoptions, def.typeName).add(news.adoptId);
+                // The old object goes with the replacement, even if this process adopted it.
+                idsOf(adoptedHere, def.typeName).delete(news.adoptId);
             }
             const first = typeof def.deleteBeforeReplace === "function" ? def.deleteBeforeReplace(olds, news) : def.deleteBeforeReplace === true;
             return { changes: true, replaces, deleteBeforeReplace: replaces.length > 0 && first };
@@ -246,6 +254,7 @@ export function dynamicProvider<Schema extends InputSchema, Outputs extends Seed
                 adoptId === undefined ? def.create(ctx, inputs) : adopt(ctx, adoptId, inputs),
             ).catch((error: unknown) => Promise.reject(withProviderText(error, inputs)));
             managed(def.typeName).add(result.id);
+            if (adoptId !== undefined) idsOf(adoptedHere, def.typeName).add(result.id);
             return { id: result.id, outs: toJson(withAdoptId(result.outs, inputs.adoptId)) };
         },
 
@@ -272,6 +281,10 @@ export function dynamicProvider<Schema extends InputSchema, Outputs extends Seed
 
         async delete(id: string, oldProps: HostProperties) {
             const props = reported(oldProps);
+            if (idsOf(adoptedHere, def.typeName).has(id)) {
+                pulumiWarning(`${def.typeName} ${id} is not deleted: another resource of this stack adopted it in this run (adoptId), and manages it now`);
+                return;
+            }
             await run("delete", props.timeouts, [props], (ctx) => def.delete(ctx, id, props));
             managed(def.typeName).delete(id);
         },

@@ -3,6 +3,7 @@ import { CheckFailedError, DeclaredResource } from "../harness/engine";
 import { PropertyMap } from "../harness/host";
 import { packageProviderText } from "../harness/providerText";
 import { cloudRequest, useEmulatedStack } from "../support/emulatedStack";
+import { newProcess } from "../support/stackStart";
 import { streamSource } from "../support/pipeInputs";
 
 const DASHBOARD = packageProviderText("dashboard");
@@ -56,6 +57,23 @@ describe("adoption of existing objects (through the real host, against the emula
         assert.deepEqual(state?.outputs.tileIds, made.tileIds);
         const plan = await stack.engine.preview([dashboard({ name: "Hand made", tiles: made.tiles })]);
         assert.deepEqual(plan.same, ["adopted"], "dropping adoptId afterwards changes nothing");
+    });
+
+    it("keeps the adopted object through `pulumi up --replace` of a resource that still declares adoptId", async function () {
+        // The engine asks no diff of a targeted replacement (step_generator.go `diff`: isTargetedReplace returns a
+        // replace blaming `id`): the replacement adopts the same object again, and the old resource's delete, later in
+        // the same run, must leave it.
+        const made = await handMade();
+        const declared = dashboard({ adoptId: made.dashboardId, name: "Hand made", tiles: made.tiles });
+        await stack.engine.up([declared]);
+        await newProcess(stack); // a new `pulumi up --replace` command, whose host has seen nothing of the stack
+        const result = await stack.engine.up([{ ...declared, replace: true }]);
+        assert.deepEqual(result.replaced, ["adopted"]);
+        assert.ok(stack.emu.store.selfHosted.dashboards.has(made.dashboardId), "the adopted dashboard is still there");
+        assert.ok(stack.emu.store.selfHosted.alerts.has(made.alertId), "and so is the alert on its tile");
+        assert.equal(stack.engine.state.get(stack.engine.urnOf({ type: "Dashboard", name: "adopted" }))?.id, made.dashboardId);
+        assert.deepEqual(writes(), [], "nothing was written: the declaration is faithful and the old resource's delete sent nothing");
+        assert.deepEqual((await stack.engine.preview([declared])).same, ["adopted"]);
     });
 
     it("brings an adopted dashboard to the declared state, and the existing alert survives later edits", async function () {

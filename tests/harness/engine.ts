@@ -6,7 +6,7 @@
  * provider answers DIFF_UNKNOWN); create / update / same; create-before-delete replacement with the old object
  * deleted at the end of the run, or delete-before-replace; deletion of undeclared resources in reverse dependency
  * order; unknown outputs during preview; refresh with `ReadResult.inputs`; partial-create state (init failures);
- * state kept in memory.
+ * `--replace` targets (check without old inputs, no provider diff, a replacement blaming `id`); state kept in memory.
  *
  * Steps run in parallel as in Pulumi (`parallel` option, default {@link DEFAULT_PARALLEL}, the CLI's own default; 1
  * runs them one at a time): a resource is ready once the resources it depends on are done (a program registers it
@@ -58,6 +58,12 @@ export interface DeclaredResource {
     dependsOn?: string[];
     /** The `deleteBeforeReplace` resource option. */
     deleteBeforeReplace?: boolean;
+    /**
+     * `pulumi up --replace <urn>` names this resource: the engine checks its inputs without the old ones and, without
+     * asking the provider's diff, replaces it (blaming `id`; create-before-delete unless the resource option says
+     * otherwise).
+     */
+    replace?: boolean;
 }
 
 /** One resource in the engine's state. */
@@ -432,7 +438,8 @@ export class Engine {
         const u = this.urnOf(decl);
         const name = decl.name;
         const old = this.state.get(u);
-        const checked = await this.host.check(u, old?.inputs ?? {}, { ...inputs, __provider: decl.provider });
+        const targeted = decl.replace === true && old !== undefined;
+        const checked = await this.host.check(u, targeted ? {} : (old?.inputs ?? {}), { ...inputs, __provider: decl.provider });
         if (checked.failures.length > 0) throw new CheckFailedError(u, checked.failures);
         const news = checked.inputs;
 
@@ -449,7 +456,9 @@ export class Engine {
             return { ...created.properties, id: created.id, urn: u };
         }
 
-        const diff = await this.host.diff(u, old.id, old.outputs, news, old.inputs);
+        const diff = targeted
+            ? { changes: "some" as const, replaces: ["id"], deleteBeforeReplace: false }
+            : await this.host.diff(u, old.id, old.outputs, news, old.inputs);
         // DIFF_UNKNOWN: the engine compares old and new inputs itself (`__provider` included).
         const changes = diff.changes !== "unknown" ? diff.changes : isDeepStrictEqual(old.inputs, news) ? "none" : "some";
         const step = { urn: u, name, changes: diff.changes, replaces: diff.replaces };

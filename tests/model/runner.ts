@@ -5,11 +5,10 @@
 import assert from "node:assert/strict";
 import { queryEndpointState } from "../emulator/routes/queryEndpoint";
 import type { TeamStore } from "../emulator/store/teamStore";
-import { type DeclaredResource, Engine, type RunResult } from "../harness/engine";
-import { parseUrn, ProviderHost, urn } from "../harness/host";
-import { withoutSettingsEnv } from "../support/emulatorConfig";
+import type { DeclaredResource, RunResult } from "../harness/engine";
+import { parseUrn, urn } from "../harness/host";
 import { packageProviderText } from "../harness/providerText";
-import { type EmulatedStack, startEmulatedStack } from "../support/stackStart";
+import { type EmulatedStack, newProcess, startEmulatedStack } from "../support/stackStart";
 import { declareAlert } from "./kinds/alert";
 import { declareConnection } from "./kinds/connection";
 import { declareDashboard } from "./kinds/dashboard";
@@ -114,20 +113,6 @@ function expectedInventory(world: World, model: Model): Inventory {
     return out;
 }
 
-/**
- * Starts a new provider host on the same stack state, as every `pulumi` command starts its own: what one process
- * remembers (its read cache, the ids it saw) does not outlive the command in Pulumi either.
- */
-async function newProcess(world: World): Promise<void> {
-    const { stack } = world;
-    const old = stack.engine;
-    await stack.host.close();
-    stack.host = await ProviderHost.start({ config: stack.config, env: withoutSettingsEnv() });
-    stack.engine = new Engine(stack.host);
-    for (const [u, state] of old.state) stack.engine.state.set(u, state);
-    stack.engine.pendingDeletes.push(...old.pendingDeletes);
-}
-
 /** Names of the resources a run touched, by outcome (for messages). */
 function outcome(run: RunResult): string {
     return JSON.stringify({ created: run.created, updated: run.updated, replaced: run.replaced, deleted: run.deleted });
@@ -143,7 +128,7 @@ export async function step(world: World, model: Model, what: string, refreshFirs
     const { stack } = world;
     world.log.push(what);
     const program = declareProgram(model, world.env);
-    if (refreshFirst) await newProcess(world);
+    if (refreshFirst) await newProcess(world.stack);
     const refreshed = refreshFirst ? await stack.engine.refresh() : undefined;
     const run = await stack.engine.up(program);
     world.log.push(`  up: ${outcome(run)}`);

@@ -62,3 +62,16 @@ export async function startEmulatedStack(options: EmulatedStackOptions = {}): Pr
     };
     return stack;
 }
+
+/**
+ * Starts a new provider host on the same stack state, as every `pulumi` command starts its own: what one process
+ * remembers (its read cache, the ids it saw) does not outlive the command in Pulumi either.
+ */
+export async function newProcess(stack: EmulatedStack): Promise<void> {
+    const old = stack.engine;
+    await stack.host.close();
+    stack.host = await ProviderHost.start({ config: stack.config, env: withoutSettingsEnv() });
+    stack.engine = new Engine(stack.host);
+    for (const [u, state] of old.state) stack.engine.state.set(u, state);
+    stack.engine.pendingDeletes.push(...old.pendingDeletes);
+}
