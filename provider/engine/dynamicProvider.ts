@@ -32,9 +32,11 @@ function managed(typeName: string): Set<string> {
 // resource's own old object, which the replacement then deletes.
 const replacedAdoptions = new Map<string, Set<string>>();
 
-// Ids this process adopted, per type. A delete of one of them in the same run is the old resource of a replacement
-// that adopted its object again (`pulumi up --replace` asks no diff, so the adoption is not history), or of a
-// declaration renamed with its adoptId: the object stays, managed by the resource that adopted it.
+// Ids this process has just adopted, per type, until another operation (diff, read, update) names them. A delete
+// of one of them meanwhile is the old resource of a replacement that adopted its object again (`pulumi up --replace`
+// asks no diff, so the adoption is not history), or of a declaration renamed with its adoptId: the object stays,
+// managed by the resource that adopted it. Any later operation on the id means the adopting resource lives on in
+// state, so a delete then is its own.
 const adoptedHere = new Map<string, Set<string>>();
 
 function idsOf(byType: Map<string, Set<string>>, typeName: string): Set<string> {
@@ -226,6 +228,7 @@ export function dynamicProvider<Schema extends InputSchema, Outputs extends Seed
             const [olds, news] = [reported(oldProps), checked(newProps)];
             await ready;
             managed(def.typeName).add(id);
+            idsOf(adoptedHere, def.typeName).delete(id);
             const changed = new Set(
                 inputKeys.filter(
                     (key) =>
@@ -239,8 +242,6 @@ export function dynamicProvider<Schema extends InputSchema, Outputs extends Seed
             // An adoption kept through a replacement is history; a newly declared or changed adoptId is meant.
             if (replaces.length > 0 && typeof news.adoptId === "string" && !containsUnknown(news.adoptId) && news.adoptId === olds.adoptId) {
                 idsOf(replacedAdoptions, def.typeName).add(news.adoptId);
-                // The old object goes with the replacement, even if this process adopted it.
-                idsOf(adoptedHere, def.typeName).delete(news.adoptId);
             }
             const first = typeof def.deleteBeforeReplace === "function" ? def.deleteBeforeReplace(olds, news) : def.deleteBeforeReplace === true;
             return { changes: true, replaces, deleteBeforeReplace: replaces.length > 0 && first };
@@ -261,6 +262,7 @@ export function dynamicProvider<Schema extends InputSchema, Outputs extends Seed
         async read(id: string, oldProps?: HostProperties) {
             const props = reported(oldProps ?? {});
             managed(def.typeName).add(id);
+            idsOf(adoptedHere, def.typeName).delete(id);
             const result = await run("read", undefined, [props], (ctx) => def.read(ctx, id, props));
             // An empty id tells the engine the object is gone, so refresh drops it from state.
             if (!result) return { id: "", props: {} };
@@ -273,6 +275,7 @@ export function dynamicProvider<Schema extends InputSchema, Outputs extends Seed
 
         async update(id: string, oldProps: HostProperties, newProps: HostProperties) {
             const [olds, news] = [reported(oldProps), checked(newProps)];
+            idsOf(adoptedHere, def.typeName).delete(id);
             const outs = await run("update", news.timeouts, [olds, news], (ctx) => def.update(ctx, id, olds, news)).catch((error: unknown) =>
                 Promise.reject(withProviderText(error, news)),
             );
