@@ -1,4 +1,4 @@
-// The one registry of resource kinds. The SDK's stub keys (`ProviderKey`), the export command's kinds, checkers
+// The one registry of resource kinds. The SDK's provider keys (`ProviderKey`), the export command's kinds, checkers
 // and progress labels all derive from it; adding a kind is one line here (see docs/ADDING_A_RESOURCE.md).
 import type { ConfigurableProvider } from "./engine/dynamicProvider";
 import type { KindExport } from "./engine/exporter";
@@ -34,8 +34,9 @@ export interface RegisteredKind {
 }
 
 /**
- * Every resource kind by its stub key, in the order an exported program declares them (dashboards before the alerts
- * on them). The stub stored in every resource's state loads `require("pulumi-observability/providers").registry[key]`:
+ * Every resource kind by its key, in the order an exported program declares them (dashboards before the alerts
+ * on them). The `__provider` stored in every resource's state (the SDK's provider text, or the serialized stub of
+ * earlier versions) loads `require("pulumi-observability/providers").registry[key]`:
  * a key must stay as long as states carry it.
  */
 export const registry = {
@@ -53,5 +54,5 @@ export const registry = {
     organizationSettings: { provider: organizationSettingsProvider, export: organizationSettingsExport },
 } as const satisfies Record<string, RegisteredKind>;
 
-/** The key of a resource kind, as the SDK's stub loads it. */
+/** The key of a resource kind, as the SDK's provider text loads it. */
 export type ProviderKey = keyof typeof registry;

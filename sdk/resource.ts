@@ -1,13 +1,13 @@
 import * as pulumi from "@pulumi/pulumi";
 import { UnsetOutputs } from "./args";
-import { ProviderKey, providerStub } from "./stub";
+import { ProviderKey, providerText } from "./providerText";
 
 /** What a resource class is made of besides its types: built once per class by {@link resourceKind}. */
 export interface ResourceKind {
     /** The class's name, the last part of its Pulumi type (`pulumi-nodejs:dynamic/observability:<type>`). */
     readonly type: string;
-    /** The kind's provider stub: one object per class, so that Pulumi serializes it once per program. */
-    readonly provider: pulumi.dynamic.ResourceProvider;
+    /** The kind's `__provider`: the text Pulumi's dynamic-provider host loads the kind's provider with. */
+    readonly providerText: string;
     /** Every output, unset. */
     readonly outputs: Readonly<Record<string, undefined>>;
     /** The arguments that are encrypted in state, as inputs and as outputs. */
@@ -16,7 +16,7 @@ export interface ResourceKind {
 
 /** How a resource class describes itself to {@link resourceKind}, checked against its schema's outputs. */
 export interface KindDeclaration<Outputs> {
-    /** The class's name: its registry key (the stub key) capitalized, e.g. `DataPipe` for `dataPipe`. */
+    /** The class's name: its registry key capitalized, e.g. `DataPipe` for `dataPipe`. */
     type: Capitalize<ProviderKey>;
     /**
      * Every output, seeded so that the engine reports it even when the arguments leave it out (Pulumi gives a
@@ -31,18 +31,20 @@ export interface KindDeclaration<Outputs> {
 export function resourceKind<Outputs>(declaration: KindDeclaration<Outputs>): ResourceKind {
     const { type, outputs, secretOutputs = [] } = declaration;
     const key = (type.charAt(0).toLowerCase() + type.slice(1)) as ProviderKey;
-    return { type, provider: providerStub(key), outputs, secretOutputs: secretOutputs.map(String) };
+    return { type, providerText: providerText(key), outputs, secretOutputs: secretOutputs.map(String) };
 }
 
 /**
- * The base of every resource class: hands Pulumi the kind's provider stub, every output of the kind (so that each
- * is a property of the resource) and the arguments, with the secret ones wrapped and marked as secret outputs.
+ * The base of every resource class: a dynamic resource (`pulumi-nodejs:dynamic/observability:<type>`, served by
+ * Pulumi's dynamic-provider host) with the kind's `__provider` text, every output of the kind (so that each is a
+ * property of the resource) and the arguments, the secret ones wrapped and marked as secret outputs. It is what
+ * `dynamic.Resource` makes, without the closure serialization of a stub object.
  */
-export abstract class ObservabilityResource extends pulumi.dynamic.Resource {
+export abstract class ObservabilityResource extends pulumi.CustomResource {
     protected constructor(kind: ResourceKind, name: string, args: object, opts: pulumi.CustomResourceOptions | undefined) {
         const given: Record<string, unknown> = { ...args };
         for (const key of kind.secretOutputs) if (given[key] !== undefined) given[key] = pulumi.secret(given[key]);
         const options = kind.secretOutputs.length === 0 ? opts : pulumi.mergeOptions(opts, { additionalSecretOutputs: [...kind.secretOutputs] });
-        super(kind.provider, name, { ...kind.outputs, ...given }, options, "observability", kind.type);
+        super(`pulumi-nodejs:dynamic/observability:${kind.type}`, name, { ...kind.outputs, ...given, __provider: kind.providerText }, options);
     }
 }

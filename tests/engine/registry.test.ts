@@ -7,35 +7,36 @@ import * as providersModule from "../../provider";
 import { RegisteredKind, registry } from "../../provider";
 import type { KindExport } from "../../provider/engine/exporter";
 import * as obs from "../../sdk";
+import { ObservabilityResource } from "../../sdk/resource";
 import { parseArgs, USAGE } from "../../sdk/cli/args";
 import { KINDS } from "../../sdk/cli/kinds";
 import { REPO_ROOT } from "../harness/paths";
 import { recordRegistrations } from "../support/registrations";
 
-/** The SDK's resource classes: every export that is a dynamic resource. */
-function sdkResourceClasses(): [string, new (name: string, args: unknown) => pulumi.dynamic.Resource][] {
-    return Object.entries(obs).filter(([, value]) => typeof value === "function" && value.prototype instanceof pulumi.dynamic.Resource) as [
+/** The SDK's resource classes: every export that is one of its dynamic resources. */
+function sdkResourceClasses(): [string, new (name: string, args: unknown) => ObservabilityResource][] {
+    return Object.entries(obs).filter(([, value]) => typeof value === "function" && value.prototype instanceof ObservabilityResource) as [
         string,
-        new (name: string, args: unknown) => pulumi.dynamic.Resource,
+        new (name: string, args: unknown) => ObservabilityResource,
     ][];
 }
 
-/** Runs a serialized `__provider` text and returns the registry key it loads from `pulumi-observability/providers`. */
+/** Runs a `__provider` text and returns the registry key it loads from `pulumi-observability/providers`. */
 async function loadedKey(text: string): Promise<string> {
     const loaded: string[] = [];
     const fakeRegistry = new Proxy({}, { get: (_target, key) => (loaded.push(String(key)), { provider: { check: async () => ({ inputs: {} }) } }) });
     const fakeProviders = { registry: fakeRegistry };
-    // The serialized module's `handler` returns the provider object.
+    // The text's `handler` returns the provider object.
     const module = { exports: {} as { handler?: () => pulumi.dynamic.ResourceProvider } };
     const require = (id: string) =>
         id === "pulumi-observability/providers"
             ? fakeProviders
             : (() => {
-                  throw new Error(`the stub requires ${id}`);
+                  throw new Error(`the provider text requires ${id}`);
               })();
     vm.runInNewContext(text, { module, exports: module.exports, require });
     await module.exports.handler?.().check?.({}, {});
-    assert.equal(loaded.length, 1, `the stub loads ${loaded.join(", ")}`);
+    assert.equal(loaded.length, 1, `the provider text loads ${loaded.join(", ")}`);
     return loaded[0];
 }
 
@@ -44,7 +45,7 @@ describe("the registry of resource kinds (provider/index.ts) is the only list of
         assert.deepEqual(Object.keys(providersModule), ["registry"]);
     });
 
-    it("has one SDK class per kind, named by its type, whose stub loads that kind's provider", async function () {
+    it("has one SDK class per kind, named by its type, whose provider text loads that kind's provider", async function () {
         const serialized = new Map<string, string>();
         await pulumi.runtime.setMocks({
             newResource: (args) => {

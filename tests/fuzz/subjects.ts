@@ -11,7 +11,7 @@ import { queryEndpointSchema } from "../../provider/resources/queryEndpoint/sche
 import { connectionSchema } from "../../provider/resources/connection/schema";
 import { sourceSchema } from "../../provider/resources/source/schema";
 import type { InputSchema } from "../../provider/common/project";
-import type { ProviderKey } from "../../sdk/stub";
+import type { ProviderKey } from "../../sdk/providerText";
 import { alert } from "./arbitraries/alert";
 import { connection } from "./arbitraries/connection";
 import { source } from "./arbitraries/source";

@@ -1,7 +1,7 @@
 /**
  * A large stack for the benchmark and the soak run: dashboards with several tiles, alerts on their tiles and data
  * pipes, all declared for the engine model (tests/harness/engine.ts) with the `__provider` texts the SDK classes
- * really serialize. `generation` changes one field of every resource, so a new generation is an in-place update
+ * really write. `generation` changes one field of every resource, so a new generation is an in-place update
  * whose result can be checked on the emulator.
  */
 import * as pulumi from "@pulumi/pulumi";
@@ -33,12 +33,12 @@ export function resourceCount(size: StackSize): number {
     return size.dashboards * (1 + size.alertsPerDashboard) + size.pipes;
 }
 
-/** The `__provider` text per resource type, as the SDK classes serialize it. */
+/** The `__provider` text per resource type, as the SDK classes write it. */
 export type ProviderTexts = Record<"Dashboard" | "Alert" | "DataPipe" | "OrganizationSettings" | "QueryEndpoint", string>;
 
 /**
  * Declares one resource of every type with `obs` under Pulumi's mocks and returns the `__provider` each one
- * serialized, by type name. Set the config the program should see first (`pulumi.runtime.setAllConfig`).
+ * wrote, by type name. Set the config the program should see first (`pulumi.runtime.setAllConfig`).
  * @param obs the SDK: the compiled package, or the sources
  * @param pipe the data pipe's arguments
  */
@@ -72,7 +72,7 @@ export async function declaredProviderTexts(obs: typeof import("../../sdk"), pip
 
 /**
  * Declares one resource of every type with the compiled SDK (`require("pulumi-observability")`, what users import)
- * under Pulumi's mocks, and returns the `__provider` each one serialized. Needs `npm run build`.
+ * under Pulumi's mocks, and returns the `__provider` each one wrote. Needs `npm run build`.
  */
 export async function sdkProviderTexts(): Promise<ProviderTexts> {
     assertBuilt();
