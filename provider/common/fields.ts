@@ -38,6 +38,9 @@ export type Timeouts = z.infer<typeof timeoutsSchema>;
 // and line breaks in free text.
 const CONTROL = "\u0000-\u001f\u007f";
 const CONTROL_BUT_LINE_SPACING = "\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f";
+// Built once: `check` tests every text of every resource.
+const CONTROL_PATTERN = new RegExp(`[${CONTROL}]`);
+const CONTROL_BUT_LINE_SPACING_PATTERN = new RegExp(`[${CONTROL_BUT_LINE_SPACING}]`);
 
 /**
  * Whether a text holds a control character.
@@ -45,7 +48,7 @@ const CONTROL_BUT_LINE_SPACING = "\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f";
  * @param lineSpacing whether tab, line feed and carriage return are allowed (free text such as a description)
  */
 export function hasControlCharacter(text: string, lineSpacing = false): boolean {
-    return new RegExp(`[${lineSpacing ? CONTROL_BUT_LINE_SPACING : CONTROL}]`).test(text);
+    return (lineSpacing ? CONTROL_BUT_LINE_SPACING_PATTERN : CONTROL_PATTERN).test(text);
 }
 
 /** The message of every control-character refusal. */

@@ -11,13 +11,17 @@ export function sameValue(a: unknown, b: unknown): boolean {
     if (a === undefined || a === null) return b === undefined || b === null;
     if (b === undefined || b === null) return false;
     if (Array.isArray(a) || Array.isArray(b)) {
-        return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => sameValue(item, b[i]));
+        if (!(Array.isArray(a) && Array.isArray(b) && a.length === b.length)) return false;
+        for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i])) return false;
+        return true;
     }
     if (typeof a === "object" && typeof b === "object") {
         const left = a as Record<string, unknown>;
         const right = b as Record<string, unknown>;
-        const keys = new Set([...Object.keys(left), ...Object.keys(right)]);
-        return [...keys].every((key) => sameValue(left[key], right[key]));
+        // Every key of either side once, without building key sets (diff compares every resource's inputs).
+        for (const key of Object.keys(left)) if (!sameValue(left[key], right[key])) return false;
+        for (const key of Object.keys(right)) if (!Object.prototype.propertyIsEnumerable.call(left, key) && !sameValue(left[key], right[key])) return false;
+        return true;
     }
     return a === b;
 }
