@@ -4,7 +4,8 @@ import * as pulumi from "@pulumi/pulumi";
 import * as obs from "../../sdk";
 import { ProviderHost, urn } from "../harness/host";
 import { REPO_ROOT } from "../harness/paths";
-import { assertBuilt, ensureSelfLink } from "../harness/providerText";
+import { assertBuilt, ensureSelfLink, packageProviderText, serializedProvider } from "../harness/providerText";
+import { useEmulatedStack } from "../support/emulatedStack";
 import { declaredProviderTexts, ProviderTexts } from "../support/bigStack";
 
 const API_KEY = "9b1d7c3e-2f4a-4e8b-a6d0-1c5e7f9a3b2d";
@@ -66,5 +67,47 @@ describe("__provider: the provider text of every resource", function () {
         } finally {
             await host.close();
         }
+    });
+});
+
+describe("__provider of earlier versions: the serialized stub", function () {
+    const stack = useEmulatedStack();
+
+    it("keeps working for a state that holds it, and the next up records the new text without touching the object", async function () {
+        // The stub earlier versions serialized through dynamic.Resource: every method loads the kind's provider again.
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        const load = () => require("pulumi-observability/providers").registry.dashboard.provider;
+        const stub = {
+            configure: (req: unknown) => load().configure(req),
+            check: (olds: unknown, news: unknown) => load().check(olds, news),
+            diff: (id: string, olds: unknown, news: unknown) => load().diff(id, olds, news),
+            create: (inputs: unknown) => load().create(inputs),
+            read: (id: string, props: unknown) => load().read(id, props),
+            update: (id: string, olds: unknown, news: unknown) => load().update(id, olds, news),
+            delete: (id: string, props: unknown) => load().delete(id, props),
+        };
+        const earlier = await serializedProvider(stub);
+        assert.ok(earlier.length > 1000, `the serialized stub is ${earlier.length} bytes`);
+        const declared = (provider: string) => [{ type: "Dashboard", name: "web", provider, inputs: { name: "Web", tiles: [] } }];
+
+        await stack.engine.up(declared(earlier));
+        stack.emu.clearRequests();
+        const next = await stack.engine.up(declared(packageProviderText("dashboard")));
+        assert.deepEqual(
+            next.steps.map((s) => [s.op, s.changes]),
+            [["same", "none"]],
+            JSON.stringify(next),
+        );
+        assert.deepEqual(
+            stack.emu.requests.filter((r) => r.method !== "GET"),
+            [],
+        );
+        const state = stack.engine.state.get(stack.engine.urnOf({ type: "Dashboard", name: "web" }));
+        assert.equal(state?.inputs.__provider, packageProviderText("dashboard"));
+        // The outputs keep the text they were written with until an update: refresh and destroy load it.
+        await stack.engine.refresh();
+        assert.equal(stack.engine.state.get(stack.engine.urnOf({ type: "Dashboard", name: "web" }))?.id, state?.id);
+        await stack.engine.destroy();
+        assert.equal(stack.emu.store.selfHosted.dashboards.size, 0);
     });
 });

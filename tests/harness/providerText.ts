@@ -5,6 +5,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { PACKAGE_NAME, REPO_ROOT } from "./paths";
+import { type ProviderKey, providerText } from "../../sdk/providerText";
 
 /**
  * Serialises `() => stub` exactly as `dynamic.Resource` does (`serializeFunction`, `allowSecrets: true`).
@@ -20,13 +21,13 @@ export async function serializedProvider(stub: object): Promise<string> {
 }
 
 /**
- * Hand-written provider text that loads one implementation from the compiled package by name,
- * `require("pulumi-observability/providers").registry.<key>.provider`, as the SDK's stub does. Needs `npm run build` and {@link ensureSelfLink}.
+ * The provider text the SDK writes for a kind: it loads the implementation from the compiled package by name,
+ * `require("pulumi-observability/providers").registry.<key>.provider`. Needs `npm run build` and {@link ensureSelfLink}.
  * @param key the registry key of the kind, e.g. `"dashboard"`
  */
 export function packageProviderText(key: string): string {
     if (!/^[A-Za-z_$][\w$]*$/.test(key)) throw new Error(`not a plain registry key: ${JSON.stringify(key)}`);
-    return `exports.handler = () => require("${PACKAGE_NAME}/providers").registry.${key}.provider;`;
+    return providerText(key as ProviderKey);
 }
 
 /**
