@@ -75,7 +75,6 @@ describe("__provider of earlier versions: the serialized stub", function () {
 
     it("keeps working for a state that holds it, and the next up records the new text without touching the object", async function () {
         // The stub earlier versions serialized through dynamic.Resource: every method loads the kind's provider again.
-        // eslint-disable-next-line @typescript-eslint/no-require-imports
         const load = () => require("pulumi-observability/providers").registry.dashboard.provider;
         const stub = {
             configure: (req: unknown) => load().configure(req),
