@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ObservabilityApi, OperationContext } from "./apis";
+import type { OperationContext } from "./apis";
 import { deleteIfPresent } from "./gone";
 import { readThroughList } from "./cachedRead";
 import { hex24, path } from "../common/ids";
@@ -12,7 +12,6 @@ const claimed = new Set<string>();
 
 /** The CRUD calls of one object kind of the observability APIs (`dashboards`, `alerts`, …) where a resource lives. */
 export interface Collection<W extends { id: string }> {
-    api: ObservabilityApi;
     /**
      * POSTs `body` once: when the answer is lost, lists the collection and adopts the one new object that
      * `matches` (never one listed before the POST, nor one already claimed by this process) instead of posting again.
@@ -47,7 +46,6 @@ export function collectionAt<W extends { id: string }>(
     const one = (id: string) => `${base}${path`/${id}`}`;
     const list = (operation: string) => listAll(client, operation, base, wire, signal);
     return {
-        api,
         list,
         async create(operation, body, matches) {
             const created = await createWithoutAdoptingStrangers({

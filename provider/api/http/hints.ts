@@ -14,8 +14,10 @@ export interface NotFoundContext {
     lookedIn: string;
 }
 
-// The servers' words for a referenced object that does not exist (`Dashboard not found`, `Could not find the following source IDs`).
-const MISSING_REFERENCE = /\bnot found\b|could not find/i;
+// The servers' words for a referenced object that does not exist (`Dashboard not found`, `Could not find the following
+// source IDs`): an object of theirs, by name, never a table or a column of a query.
+const MISSING_REFERENCE =
+    /\b(?:saved search|alert|source|webhook|dashboard|connection|tile|team|member|teaminvite|user|pipe|endpoint|service|organization) not found\b|\bcould not find the following\b/i;
 
 /** What the user can do about a failed call, for the statuses that have a usual cause. */
 export function hintFor(status: number, credentialHelp: string, notFound: NotFoundContext, serverMessage = ""): string | undefined {
