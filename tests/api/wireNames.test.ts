@@ -80,7 +80,14 @@ describe("Wire names: one table, neutral by default, a server's own spellings by
                     username: "reader",
                     observabilitySettingPrefix: "obs_",
                 }),
-                declare("Webhook", "webhook", "hook", { variant: "managed", name: "Relay", service: "generic", url: "https://relay.example.com/in" }),
+                // A header of the user's own, spelled like the neutral setting prefix: neither side renames it.
+                declare("Webhook", "webhook", "hook", {
+                    variant: "managed",
+                    name: "Relay",
+                    service: "generic",
+                    url: "https://relay.example.com/in",
+                    headers: { engine_trace: "on" },
+                }),
                 declare("DataPipe", "dataPipe", "clicks", { ...clicksFromStream(), settings: { engine_max_threads: 4 } }),
             ];
             await stack.engine.up(program);
@@ -94,6 +101,9 @@ describe("Wire names: one table, neutral by default, a server's own spellings by
             assert.deepEqual(body(`${service}/streams`).settings, { vendor_max_threads: 4 });
             const connection = stack.emu.store.selfHosted.connections.get(stack.engine.state.get(urn("Connection", "engine"))?.id ?? "");
             assert.equal(connection?.observabilitySettingPrefix, "obs_", "the server kept the prefix it was sent under its own name");
+            assert.deepEqual(body(`${service}/obsv/webhooks`).headers, { engine_trace: "on" });
+            const webhook = stack.emu.store.managed.webhooks.get(stack.engine.state.get(urn("Webhook", "hook"))?.id ?? "");
+            assert.deepEqual(webhook?.headers, { engine_trace: "on" }, "the server kept the user's header as sent");
 
             stack.emu.clearRequests();
             assert.deepEqual((await stack.engine.refresh()).same.sort(), ["clicks", "engine", "hook"], "read back under the neutral names");

@@ -51,13 +51,18 @@ export class ServerNames {
         return this.names[name] !== undefined && this.names[name] !== name;
     }
 
-    private rename(value: unknown, key: (name: string) => string | undefined): unknown {
-        if (Array.isArray(value)) return value.map((item) => this.rename(item, key));
+    /**
+     * Renames where the servers have these names, and nowhere else: the keys of a body (or of each object of a list),
+     * where a connection's field and a bare settings body's keys stand, and the keys of its `settings` object, where a
+     * pipe's engine settings stand. A user's own keys deeper down (a webhook header, a filter) keep their spelling.
+     */
+    private rename(value: unknown, key: (name: string) => string | undefined, depth = 0): unknown {
+        if (Array.isArray(value)) return depth === 0 ? value.map((item) => this.rename(item, key, depth)) : value;
         if (value === null || typeof value !== "object") return value;
         const out: Record<string, unknown> = {};
         for (const [name, item] of Object.entries(value)) {
             const renamed = key(name);
-            if (renamed !== undefined) out[renamed] = this.rename(item, key);
+            if (renamed !== undefined) out[renamed] = depth === 0 && name === "settings" ? this.rename(item, key, depth + 1) : item;
         }
         return out;
     }
