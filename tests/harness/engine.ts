@@ -5,7 +5,8 @@
  * What it models: check with old inputs; diff against old outputs (with the engine's own input diff when the
  * provider answers DIFF_UNKNOWN); create / update / same; create-before-delete replacement with the old object
  * deleted at the end of the run, or delete-before-replace; deletion of undeclared resources in reverse dependency
- * order; unknown outputs during preview; refresh with `ReadResult.inputs`; partial-create state (init failures);
+ * order; unknown outputs during preview; refresh with `ReadResult.inputs`, its change being the provider's diff of the
+ * refreshed state against the old inputs (not the legacy outputs diff); partial-create state (init failures);
  * `--replace` targets (check without old inputs, no provider diff, a replacement blaming `id`); state kept in memory.
  *
  * Steps run in parallel as in Pulumi (`parallel` option, default {@link DEFAULT_PARALLEL}, the CLI's own default; 1
@@ -105,7 +106,7 @@ export interface StepRecord {
     replaces?: string[];
     /** For a replace: whether the old object was deleted first. */
     deleteBeforeReplace?: boolean;
-    /** For refresh: whether outputs or inputs changed. */
+    /** For refresh: whether the provider's diff of the refreshed state against the old inputs found a change. */
     changed?: boolean;
 }
 
@@ -113,7 +114,7 @@ export interface StepRecord {
 export interface RunResult {
     /** Names of created resources. */
     created: string[];
-    /** Names of resources updated in place (for refresh: whose state changed). */
+    /** Names of resources updated in place (for refresh: whose refreshed state differs from what the program declared). */
     updated: string[];
     /** Names of replaced resources. */
     replaced: string[];
@@ -372,8 +373,13 @@ export class Engine {
             return;
         }
         const next: ResourceState = { ...old, id: read.id, outputs: read.properties, inputs: read.inputs ?? old.inputs };
-        const changed = !isDeepStrictEqual(old, next);
         this.state.set(u, next);
+        // The change a refresh reports is the provider's diff of the refreshed state against the old inputs, inverted
+        // (pkg/resource/deploy/step.go, RefreshStep.Apply: `diffResource(new inputs, new outputs, old inputs)`; only
+        // the legacy refresh diff compares outputs): what an `up` of the unchanged program would then plan.
+        const diff = await this.host.diff(u, next.id, next.outputs, old.inputs, next.inputs);
+        const changes = diff.changes !== "unknown" ? diff.changes : isDeepStrictEqual(next.inputs, old.inputs) ? "none" : "some";
+        const changed = next.id !== old.id || changes !== "none";
         (changed ? result.updated : result.same).push(name);
         result.steps.push({ op: "refresh", urn: u, name, id: read.id, changed });
     }

@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { directApi } from "../support/directApi";
 import { type AlertModel, thresholdArbitrary } from "./kinds/alert";
 import { connectionArbitrary } from "./kinds/connection";
+import { dataPipeArbitrary, type DataPipeModel } from "./kinds/dataPipe";
 import { dashboardArbitrary, dashboardBody, DISPLAY_TYPES, type DisplayType, TILE_NAMES, tileArbitrary, type TileModel } from "./kinds/dashboard";
 import { queryEndpointArbitrary, type QueryEndpointModel } from "./kinds/queryEndpoint";
 import { teamMembersArbitrary } from "./kinds/teamMember";
@@ -155,6 +156,25 @@ class SetQueryEndpoint extends Edit {
         model.queryEndpoint = this.endpoint;
     }
     toString = () => `query endpoint ${this.endpoint ? JSON.stringify(this.endpoint.roles) : "removed"}`;
+}
+
+/** Adds a pipe, edits one (its state, its scaling, its tuning) or removes one: `record` undefined removes. */
+class SetDataPipe extends Edit {
+    constructor(
+        private readonly index: number,
+        private readonly record: DataPipeModel | undefined,
+        private readonly add: boolean,
+    ) {
+        super();
+    }
+    check = (model: Readonly<Model>) => this.add || model.dataPipes.size > 0;
+    apply(model: Model): void {
+        const name = this.add ? nextName(model, "pipe") : pick([...model.dataPipes.keys()], this.index);
+        if (name === undefined) return;
+        if (this.record) model.dataPipes.set(name, this.record);
+        else model.dataPipes.delete(name);
+    }
+    toString = () => `${this.add ? "add" : this.record ? "edit" : "remove"} data pipe #${this.index} ${JSON.stringify(this.record ?? null)}`;
 }
 
 // ---- removing resources -----------------------------------------------------------------------------------------
@@ -531,6 +551,8 @@ export function allCommands(): fc.Arbitrary<Command>[] {
         ...addCommands.filter((_, i) => i >= 4), // dashboards and alerts three times as often
         ...addCommands.filter((_, i) => i >= 4),
         fc.option(queryEndpointArbitrary, { nil: undefined }).map((e) => new SetQueryEndpoint(e)),
+        dataPipeArbitrary.map((r) => new SetDataPipe(0, r, true)),
+        fc.tuple(idx, fc.option(dataPipeArbitrary, { nil: undefined })).map(([i, r]) => new SetDataPipe(i, r, false)),
         teamMembersArbitrary.map((emails) => new SetTeamMembers(emails)),
         fc.constant(new AcceptInvitations()),
         fc.tuple(collection, idx, idx).map(([c, i, choice]) => new Remove(c, i, choice)),

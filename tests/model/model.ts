@@ -8,6 +8,7 @@
 import type { AlertModel } from "./kinds/alert";
 import type { ConnectionModel } from "./kinds/connection";
 import type { DashboardModel } from "./kinds/dashboard";
+import type { DataPipeModel } from "./kinds/dataPipe";
 import type { QueryEndpointModel } from "./kinds/queryEndpoint";
 import type { SavedSearchModel } from "./kinds/savedSearch";
 import type { SourceModel } from "./kinds/source";
@@ -40,6 +41,8 @@ export interface Stranger {
 export interface Model extends Declared {
     /** The service's query endpoint (cloud), when declared. */
     queryEndpoint?: QueryEndpointModel;
+    /** The configured service's data pipes (cloud), by resource name (also the pipe's name). */
+    dataPipes: Map<string, DataPipeModel>;
     /** The self-hosted team's members the program declares, by email. */
     teamMembers: string[];
     /** Makes resource names unique within a run. */
@@ -57,6 +60,7 @@ export function emptyModel(): Model {
         savedSearches: new Map(),
         dashboards: new Map(),
         alerts: new Map(),
+        dataPipes: new Map(),
         teamMembers: [],
         counter: 0,
         strangers: [],

@@ -3,6 +3,7 @@
  * runs the model's program through them, and the checks every step must pass.
  */
 import assert from "node:assert/strict";
+import { pipesState } from "../emulator/routes/pipes";
 import { queryEndpointState } from "../emulator/routes/queryEndpoint";
 import type { TeamStore } from "../emulator/store/teamStore";
 import type { DeclaredResource, RunResult } from "../harness/engine";
@@ -12,6 +13,7 @@ import { type EmulatedStack, newProcess, startEmulatedStack } from "../support/s
 import { declareAlert } from "./kinds/alert";
 import { declareConnection } from "./kinds/connection";
 import { declareDashboard } from "./kinds/dashboard";
+import { declareDataPipe } from "./kinds/dataPipe";
 import type { DeclareEnv } from "./kinds/env";
 import { declareQueryEndpoint } from "./kinds/queryEndpoint";
 import { declareTeamMembers } from "./kinds/teamMember";
@@ -31,7 +33,10 @@ export const TYPE_OF: Record<Collection, string> = {
 };
 const COLLECTION_OF = new Map(Object.entries(TYPE_OF).map(([collection, type]) => [type, collection as Collection]));
 
-/** Ids per `variant/collection`, and the query endpoint's id. */
+/** The inventory key of the kinds that live in no observability team collection. */
+const CLOUD_KEYS: Record<string, string | undefined> = { QueryEndpoint: "queryEndpoint", TeamMember: "teamMembers", DataPipe: "pipes" };
+
+/** Ids per `variant/collection`, the query endpoint's id, the team members and the pipes. */
 type Inventory = Record<string, string[]>;
 
 /** One run's world: the emulated stack and what its teams held before the run. */
@@ -45,8 +50,9 @@ export interface World {
 
 /** Starts an emulator (fresh fixtures) with a host and an engine; the host's default variant is self-hosted. */
 export async function startWorld(): Promise<World> {
-    const stack = await startEmulatedStack();
-    const keys = ["connection", "source", "webhook", "savedSearch", "dashboard", "alert", "queryEndpoint", "teamMember"];
+    // Pipes are looked at again 1 ms after each write: their waits cost no real time.
+    const stack = await startEmulatedStack({ config: { "observability:pollIntervalMs": "1" } });
+    const keys = ["connection", "source", "webhook", "savedSearch", "dashboard", "alert", "dataPipe", "queryEndpoint", "teamMember"];
     const env: DeclareEnv = {
         fixtures: { "self-hosted": stack.emu.fixturesOf("self-hosted"), managed: stack.emu.fixturesOf("managed") },
         managedConnectionId: stack.emu.managedConnectionId,
@@ -70,6 +76,7 @@ export function declareProgram(model: Model, env: DeclareEnv): DeclaredResource[
         ...[...model.dashboards].map(([name, r]) => declareDashboard(name, r, env)),
         ...[...model.alerts].map(([name, r]) => declareAlert(name, r, env)),
     ];
+    program.push(...[...model.dataPipes].map(([name, r]) => declareDataPipe(name, r, env)));
     if (model.queryEndpoint) program.push(declareQueryEndpoint(model.queryEndpoint, env));
     program.push(...declareTeamMembers(model.teamMembers, env));
     return program;
@@ -90,6 +97,7 @@ function inventory(stack: EmulatedStack): Inventory {
     }
     const endpoint = queryEndpointState(stack.emu.cloud).endpoint;
     out.queryEndpoint = endpoint ? [endpoint.id] : [];
+    out.pipes = [...pipesState(stack.emu.cloud).pipes.keys()].sort();
     // A team member is its email, whether still invited or already a member.
     const team = stack.emu.store.selfHosted;
     out.teamMembers = [...[...team.members.values()].map((user) => user.email), ...[...team.invitations.values()].map((i) => i.email)].sort();
@@ -103,8 +111,9 @@ function expectedInventory(world: World, model: Model): Inventory {
     for (const s of model.strangers) add(`${s.variant}/${s.collection}`, s.id);
     for (const [u, state] of world.stack.engine.state) {
         const type = parseUrn(u).type.split(":").pop() ?? "";
-        if (type === "QueryEndpoint" || type === "TeamMember") {
-            add(type === "QueryEndpoint" ? "queryEndpoint" : "teamMembers", state.id);
+        const cloudKey = CLOUD_KEYS[type];
+        if (cloudKey !== undefined) {
+            add(cloudKey, state.id);
             continue;
         }
         const variant = (state.outputs.variant as Variant | undefined) ?? "self-hosted";
