@@ -14,7 +14,8 @@ export interface EmulatedStack {
     config: Record<string, ConfigValue>;
     /** The cloud requests recorded since the last `emu.clearRequests()`, as `METHOD path`. */
     cloudCalls(): string[];
-    close(): Promise<void>;
+    /** Closes the host in use (`newProcess` may have replaced it) and the emulator. */
+    close(this: EmulatedStack): Promise<void>;
 }
 
 /** Options of {@link startEmulatedStack}. */
@@ -54,10 +55,11 @@ export async function startEmulatedStack(options: EmulatedStackOptions = {}): Pr
         engine: new Engine(host),
         config,
         cloudCalls: () => emu.requests.filter((r) => r.api === "cloud").map((r) => `${r.method} ${r.path}`),
-        // The host in use at the end: a test may have started a new one (a new `pulumi` command).
-        close: async () => {
-            await stack.host.close();
-            await emu.close();
+        // The host in use at the end, on the object it is called on (a suite's copy of this one included): a test may
+        // have started a new one (a new `pulumi` command, `newProcess`).
+        async close(this: EmulatedStack) {
+            await this.host.close();
+            await this.emu.close();
         },
     };
     return stack;
