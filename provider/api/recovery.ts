@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { ApiClient } from "./http/client";
-import { Clock, systemClock } from "./http/clock";
+import type { Clock } from "./http/clock";
 import { ApiError } from "./http/errors";
-import { Notify, pulumiWarning } from "./http/notice";
+import type { Notify } from "./http/notice";
 import { truncate } from "./http/redact";
 
 const MAX_POSTS = 3;
@@ -21,11 +21,7 @@ export interface SettleWait {
  * timeout); only when it is still absent is the POST sent again. That wait is told through `notify`, with its length.
  * After the last POST the object is looked for all the same, so that a create which did happen is never reported as failed.
  */
-export async function createOnce<T>(
-    post: () => Promise<T>,
-    findCreated: () => Promise<T | undefined>,
-    { clock, notify }: SettleWait = { clock: systemClock, notify: pulumiWarning },
-): Promise<T> {
+export async function createOnce<T>(post: () => Promise<T>, findCreated: () => Promise<T | undefined>, { clock, notify }: SettleWait): Promise<T> {
     for (let attempt = 1; ; attempt++) {
         try {
             return await post();

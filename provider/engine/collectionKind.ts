@@ -62,7 +62,7 @@ export interface CollectionKindSpec<Schema extends InputSchema, Wire extends { i
 
 /** A collection kind, built by {@link collectionKind}. */
 export interface CollectionKind<Inputs, Wire extends { id: string }, Outputs> {
-    /** The dynamic provider the SDK's stub loads. */
+    /** The dynamic provider the SDK's provider text loads. */
     provider: ConfigurableProvider;
     /** The collection where `target` points. */
     at(ctx: Pick<OperationContext, "apis"> & { signal?: AbortSignal }, target: TargetInputs): Collection<Wire>;

@@ -135,7 +135,7 @@ export type HostProperties = Record<string, unknown>;
 
 /** The provider object the engine's dynamic-provider host calls; one type for every kind, so the registry can list them. */
 export interface ConfigurableProvider extends pulumi.dynamic.ResourceProvider<HostProperties, HostProperties> {
-    /** The resource type (`Dashboard`): the SDK class of the same name passes this provider's stub. */
+    /** The resource type (`Dashboard`): the SDK class of the same name writes the provider text that loads it. */
     readonly typeName: string;
     /** The definition's declarative parts, which the generated reference pages (`npm run docs`) describe. */
     readonly definition: Pick<ResourceDefinition<InputSchema, HostProperties>, "schema" | "replaceKeys" | "timeouts" | "adoption" | "secrets">;
@@ -157,6 +157,10 @@ export function dynamicProvider<Schema extends InputSchema, Outputs extends Seed
     const reported = (props: HostProperties) => props as Outputs & CommonInputs;
     // Pulumi's host caches the provider before `configure` finishes; every method awaits this instead.
     let ready: Promise<Apis> = Promise.resolve(new Apis(new Settings(undefined)));
+    // The stack config `ready` was built from. The host configures a provider once per provider text it loads, so a
+    // run over a state written with an earlier text configures it twice with the same config: the APIs built for the
+    // first stay, with their clients, caches and shared waits.
+    let configured: string | undefined;
     const complete = (inputs: InputsOf<Schema>, settings: Settings) => (def.complete ? def.complete(inputs, settings) : inputs);
     const schema: z.ZodType<InputsOf<Schema>> = def.schema;
     const inputKeys = inputKeysOf(def.schema);
@@ -184,7 +188,10 @@ export function dynamicProvider<Schema extends InputSchema, Outputs extends Seed
         definition: def,
 
         async configure(req) {
-            ready = (async () => new Apis(new Settings(req.config)))();
+            const settings = new Settings(req.config);
+            if (settings.stackValues() === configured) return;
+            configured = settings.stackValues();
+            ready = (async () => new Apis(settings))();
             await ready;
         },
 

@@ -68,6 +68,11 @@ export class Settings {
         private readonly env: NodeJS.ProcessEnv = process.env,
     ) {}
 
+    /** Every setting's stack config value, as one text: two `Settings` of equal texts read the same stack config. */
+    stackValues(): string {
+        return JSON.stringify(Object.keys(SETTINGS).map((name) => this.stack?.get(`${CONFIG_NAMESPACE}:${name}`) ?? null));
+    }
+
     /** The raw value, or undefined when neither config nor environment sets it. */
     get(name: SettingName): string | undefined {
         const fromStack = this.stack?.get(`${CONFIG_NAMESPACE}:${name}`);

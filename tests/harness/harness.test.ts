@@ -170,7 +170,7 @@ describe("harness: ProviderHost over gRPC", function () {
         assert.deepEqual(created, { id: "echo-x", properties: { echoed: "x", __provider: text } });
     });
 
-    it("writes the package stub text for a kind of the registry of pulumi-observability/providers", function () {
+    it("writes the provider text of a kind of the registry of pulumi-observability/providers", function () {
         assert.equal(packageProviderText("dashboard"), 'exports.handler = () => require("pulumi-observability/providers").registry.dashboard.provider;');
         assert.throws(() => packageProviderText("a; process.exit()"), /not a plain registry key/);
     });

@@ -14,10 +14,11 @@ export interface NotFoundContext {
     lookedIn: string;
 }
 
-// The servers' words for a referenced object that does not exist (`Dashboard not found`, `Could not find the following
-// source IDs`): an object of theirs, by name, never a table or a column of a query.
+// The servers' words for a referenced object that does not exist (`Dashboard not found`, `Reverse private endpoint <id>
+// not found`, `Could not find the following source IDs`): a message that starts by naming an object of theirs (after
+// an error code, if any), never a table or a column of a query.
 const MISSING_REFERENCE =
-    /\b(?:saved search|alert|source|webhook|dashboard|connection|tile|team|member|teaminvite|user|pipe|endpoint|service|organization) not found\b|\bcould not find the following\b/i;
+    /^(?:[A-Z_]+: )?(?:(?:saved search|alert|source|webhook|dashboard|connection|tile|team|member|teaminvite|user|pipe|(?:reverse private )?endpoint|service|organization)(?: \S+)? not found\b|could not find the following\b)/i;
 
 /** What the user can do about a failed call, for the statuses that have a usual cause. */
 export function hintFor(status: number, credentialHelp: string, notFound: NotFoundContext, serverMessage = ""): string | undefined {

@@ -90,5 +90,5 @@ export const alertKind = collectionKind({
     createdAt: (wire) => wire.createdAt,
 });
 
-/** The alert provider the SDK's stub loads. */
+/** The alert provider the SDK's provider text loads. */
 export const alert = alertKind.provider;

@@ -62,5 +62,5 @@ const definition: ResourceDefinition<typeof connectionSchema, ConnectionOutputs>
     delete: (ctx, id, olds) => connections(ctx).delete(label("delete", olds, id), id),
 };
 
-/** The connection provider the SDK's stub loads. */
+/** The connection provider the SDK's provider text loads. */
 export const connection = dynamicProvider(definition);

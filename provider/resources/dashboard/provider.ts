@@ -94,5 +94,5 @@ export const dashboardKind = collectionKind({
     identity: (inputs) => ({ name: inputs.name, tiles: inputs.tiles.map((tile) => tile.name) }),
 });
 
-/** The dashboard provider the SDK's stub loads. */
+/** The dashboard provider the SDK's provider text loads. */
 export const dashboard = dashboardKind.provider;

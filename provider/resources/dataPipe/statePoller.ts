@@ -90,7 +90,7 @@ export class PipeStatePoller {
         const timer = new AbortController();
         this.timer = timer;
         // A pipe already due is served on the next turn of the event loop, without waiting on the clock.
-        const due = wait > 0 ? this.clock.sleep(wait, timer.signal) : Promise.resolve();
+        const due = wait > 0 ? this.clock.sleep(wait, timer.signal) : new Promise<void>((resolve) => setImmediate(resolve));
         due.then(
             () => {
                 if (this.timer !== timer) return;

@@ -41,7 +41,8 @@ async function applySettings(
         const current = await getOrganization(ctx, organizationId, `${operation} (check after a failed request)`);
         return organizationPatch(current, desired) === undefined ? current : undefined;
     };
-    const result = await createOnce(patchOnce, appliedAlready);
+    // The wait after a lost PATCH runs on the client's clock and tells the user through its notices.
+    const result = await createOnce(patchOnce, appliedAlready, ctx.apis.cloud());
     const pending = organizationPatch(result, desired);
     if (pending !== undefined) {
         // Accepting it silently would leave a change that every plan shows again.
@@ -112,5 +113,5 @@ const definition: ResourceDefinition<typeof organizationSettingsSchema, Organiza
     async delete() {},
 };
 
-/** The organization-settings provider the SDK's stub loads. */
+/** The organization-settings provider the SDK's provider text loads. */
 export const organizationSettings = dynamicProvider(definition);

@@ -218,5 +218,5 @@ const definition: ResourceDefinition<typeof pipeReversePrivateEndpointSchema, Ou
     },
 };
 
-/** The reverse-private-endpoint provider the SDK's stub loads. */
+/** The reverse-private-endpoint provider the SDK's provider text loads. */
 export const pipeReversePrivateEndpoint = dynamicProvider(definition);

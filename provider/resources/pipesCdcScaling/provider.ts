@@ -120,5 +120,5 @@ const definition: ResourceDefinition<typeof pipesCdcScalingSchema, Outputs> = {
     async delete() {},
 };
 
-/** The CDC-scaling provider the SDK's stub loads. */
+/** The CDC-scaling provider the SDK's provider text loads. */
 export const pipesCdcScaling = dynamicProvider(definition);

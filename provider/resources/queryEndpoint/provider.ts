@@ -90,5 +90,5 @@ const definition: ResourceDefinition<typeof queryEndpointSchema, QueryEndpointOu
     },
 };
 
-/** The query-endpoint provider the SDK's stub loads. */
+/** The query-endpoint provider the SDK's provider text loads. */
 export const queryEndpoint = dynamicProvider(definition);

@@ -40,5 +40,5 @@ export const savedSearchKind = collectionKind({
     identity: savedSearchBody,
 });
 
-/** The saved-search provider the SDK's stub loads. */
+/** The saved-search provider the SDK's provider text loads. */
 export const savedSearch = savedSearchKind.provider;

@@ -30,5 +30,5 @@ export const sourceKind = collectionKind({
     identity: ({ name, kind, connection, from }: SourceInputs & { connection?: unknown; from?: unknown }) => ({ name, kind, connection, from }),
 });
 
-/** The source provider the SDK's stub loads. */
+/** The source provider the SDK's provider text loads. */
 export const source = sourceKind.provider;

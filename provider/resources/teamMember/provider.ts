@@ -124,5 +124,5 @@ const definition: ResourceDefinition<typeof teamMemberSchema, TeamMemberOutputs>
     },
 };
 
-/** The team member provider the SDK's stub loads. */
+/** The team member provider the SDK's provider text loads. */
 export const teamMember = dynamicProvider(definition);

@@ -24,5 +24,5 @@ export const webhookKind = collectionKind({
     secrets: ["url", "headers", "queryParams", "body"],
 });
 
-/** The webhook provider the SDK's stub loads. */
+/** The webhook provider the SDK's provider text loads. */
 export const webhook = webhookKind.provider;
