@@ -34,8 +34,8 @@ export interface AdoptionArgs {
      * reads that object (failing clearly when it does not exist where the resource points, or when another
      * resource of the stack manages it) and updates it to the declared state; a faithful declaration changes
      * nothing. Removing or keeping this input afterwards causes no replacement, and a replacement for another reason
-     * creates a new object (the adopted one is deleted like any replaced object); `pulumi up --replace` adopts the same
-     * object again and keeps it.
+     * creates a new object (the adopted one is deleted like any replaced object); `pulumi up --replace` (without
+     * `--refresh`) adopts the same object again and keeps it.
      */
     adoptId?: pulumi.Input<string>;
 }

@@ -43,6 +43,7 @@ export function resourceKind<Outputs>(declaration: KindDeclaration<Outputs>): Re
 export abstract class ObservabilityResource extends pulumi.CustomResource {
     protected constructor(kind: ResourceKind, name: string, args: object, opts: pulumi.CustomResourceOptions | undefined) {
         const given: Record<string, unknown> = { ...args };
+        if ("__provider" in given) throw new Error(`${kind.type} ${JSON.stringify(name)}: \`__provider\` is reserved for the provider text`);
         for (const key of kind.secretOutputs) if (given[key] !== undefined) given[key] = pulumi.secret(given[key]);
         const options = kind.secretOutputs.length === 0 ? opts : pulumi.mergeOptions(opts, { additionalSecretOutputs: [...kind.secretOutputs] });
         super(`pulumi-nodejs:dynamic/observability:${kind.type}`, name, { ...kind.outputs, ...given, __provider: kind.providerText }, options);

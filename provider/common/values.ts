@@ -18,13 +18,17 @@ export function sameValue(a: unknown, b: unknown): boolean {
     if (typeof a === "object" && typeof b === "object") {
         const left = a as Record<string, unknown>;
         const right = b as Record<string, unknown>;
-        // Every key of either side once, without building key sets (diff compares every resource's inputs).
-        for (const key of Object.keys(left)) if (!sameValue(left[key], right[key])) return false;
-        for (const key of Object.keys(right)) if (!Object.prototype.propertyIsEnumerable.call(left, key) && !sameValue(left[key], right[key])) return false;
+        // Every own key of either side once, without building key sets (diff compares every resource's inputs); an
+        // inherited property (`toString`) is no value of the object.
+        for (const key of Object.keys(left)) if (!sameValue(left[key], own(right, key))) return false;
+        for (const key of Object.keys(right)) if (!isOwnEnumerable.call(left, key) && !sameValue(undefined, right[key])) return false;
         return true;
     }
     return a === b;
 }
+
+const isOwnEnumerable = Object.prototype.propertyIsEnumerable;
+const own = (object: Record<string, unknown>, key: string): unknown => (isOwnEnumerable.call(object, key) ? object[key] : undefined);
 
 /** The value at a property path, or undefined. */
 export function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {

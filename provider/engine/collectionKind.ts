@@ -7,7 +7,7 @@ import type { Timeouts } from "../common/fields";
 import type { InputSchema } from "../common/project";
 import { sameValue, toJson } from "../common/values";
 import type { Variant } from "../settings/config";
-import { ResolvedTarget, reportedAt, resolveTarget, TargetInputs, targetReplaceKeys, targetSchema } from "../settings/location";
+import { ResolvedTarget, reportedAt, resolveTarget, TargetInputs, targetReplaceKeys } from "../settings/location";
 import { dynamicProvider, InputsOf, normalizeReported, type ConfigurableProvider, type ResourceDefinition } from "./dynamicProvider";
 import { exportEach } from "./exportEach";
 import type { ExportedObject, ExportScope } from "./exporter";
@@ -28,6 +28,8 @@ export interface CollectionKindSpec<Schema extends InputSchema, Wire extends { i
     ResourceDefinition<Schema, CollectionOutputs<InputsOf<Schema>, Extra>, InputsOf<Schema> & { target: ResolvedTarget }>,
     "typeName" | "schema" | "complete" | "rules" | "deleteBeforeReplace" | "secrets"
 > {
+    /** The clients `check` builds (default: those of the variant, organization and service the inputs name). */
+    clients?: ResourceDefinition<Schema, CollectionOutputs<InputsOf<Schema>, Extra>>["clients"];
     /** The collection's path segment below the variant's prefix: `dashboards`, `saved-searches`, … */
     segment: string;
     /** The server's object, as the collection answers it. */
@@ -61,21 +63,17 @@ export interface CollectionKindSpec<Schema extends InputSchema, Wire extends { i
 }
 
 /** A collection kind, built by {@link collectionKind}. */
-export interface CollectionKind<Inputs, Wire extends { id: string }, Outputs> {
+export interface CollectionKind<Wire extends { id: string }> {
     /** The dynamic provider the SDK's provider text loads. */
     provider: ConfigurableProvider;
-    /** The collection where `target` points. */
-    at(ctx: Pick<OperationContext, "apis"> & { signal?: AbortSignal }, target: TargetInputs): Collection<Wire>;
-    /** The read mapping (refresh, adoption, export): the outputs and the normalized inputs that reproduce the server's object. */
-    read(ctx: Pick<OperationContext, "apis">, wire: Wire, declared: Declared<Inputs>): { outs: Outputs; inputs: Inputs };
+    /** For the export command: the objects of the scope's target that it keeps, each as its read mapping normalizes it. */
+    exported(scope: ExportScope): Promise<ExportedObject[]>;
     /**
-     * For the export command: the objects of the scope's target that it keeps, each as its read mapping normalizes it.
-     * @param more what a kind's export adds to each object (a dashboard's tiles)
+     * The same, each object with what the kind's export adds to it.
+     * @param more what the kind's export adds to each object (a dashboard's tiles)
      */
-    exported<E extends ExportedObject = ExportedObject>(scope: ExportScope, more?: (wire: Wire, object: ExportedObject) => E): Promise<E[]>;
+    exported<E extends ExportedObject>(scope: ExportScope, more: (wire: Wire, object: ExportedObject) => E): Promise<E[]>;
 }
-
-const wellFormedTarget = z.looseObject(targetSchema);
 
 const nameOf = (object: object): string | undefined => {
     const name = (object as { name?: unknown }).name;
@@ -85,7 +83,7 @@ const nameOf = (object: object): string | undefined => {
 /** A resource kind that is one collection of the observability API on both variants (dashboards, alerts, sources, …). */
 export function collectionKind<Schema extends InputSchema, Wire extends { id: string }, Extra extends object = object>(
     spec: CollectionKindSpec<Schema, Wire, Extra>,
-): CollectionKind<InputsOf<Schema>, Wire, CollectionOutputs<InputsOf<Schema>, Extra>> {
+): CollectionKind<Wire> {
     type Inputs = InputsOf<Schema>;
     type Outputs = CollectionOutputs<Inputs, Extra>;
     const label =
@@ -94,10 +92,12 @@ export function collectionKind<Schema extends InputSchema, Wire extends { id: st
             const name = nameOf(declared);
             return `${spec.typeName} ${name !== undefined ? JSON.stringify(name) : (id ?? "")}`.trimEnd();
         });
-    const at: CollectionKind<Inputs, Wire, Outputs>["at"] = (ctx, target) =>
+    /** The collection where `target` points. */
+    const at = (ctx: Pick<OperationContext, "apis"> & { signal?: AbortSignal }, target: TargetInputs): Collection<Wire> =>
         collectionAt(ctx, target, spec.segment, spec.wire, { byId: spec.byId?.(ctx.apis.settings.variant(target.variant)) ?? true });
 
-    const read: CollectionKind<Inputs, Wire, Outputs>["read"] = (ctx, wire, declared) => {
+    /** The read mapping (refresh, adoption, export): the outputs and the normalized inputs that reproduce the server's object. */
+    const read = (ctx: Pick<OperationContext, "apis">, wire: Wire, declared: Declared<Inputs>): { outs: Outputs; inputs: Inputs } => {
         const inputs = normalizeReported(definition, ctx.apis.settings, reportedAt(declared, spec.fields(wire, declared)));
         const outs = { ...inputs, target: declared.target, ...spec.extra?.(wire) } as Outputs;
         return { outs, inputs };
@@ -110,9 +110,7 @@ export function collectionKind<Schema extends InputSchema, Wire extends { id: st
         rules: spec.rules,
         deleteBeforeReplace: spec.deleteBeforeReplace,
         secrets: spec.secrets,
-        // While a union's discriminant is unknown (preview) the schema checks no other field: the clients are built
-        // for a well-formed target only.
-        clients: (apis, inputs) => void (wellFormedTarget.safeParse(inputs).success && targetClients(apis, inputs)),
+        clients: spec.clients ?? targetClients,
         replaceKeys: (olds, news, changed) => [...targetReplaceKeys(olds, news, changed), ...(spec.replaceKeys?.(olds, news, changed) ?? [])],
         adoption: { id: hex24, seed: (inputs, settings) => ({ ...inputs, target: resolveTarget(settings, inputs) }) },
 
@@ -146,8 +144,6 @@ export function collectionKind<Schema extends InputSchema, Wire extends { id: st
 
     return {
         provider: dynamicProvider(definition),
-        at,
-        read,
         async exported<E extends ExportedObject>(scope: ExportScope, more?: (wire: Wire, object: ExportedObject) => E): Promise<E[]> {
             const { ctx, target } = scope;
             const listed = await at(ctx, target).list(`export: list ${spec.segment.replace(/-/g, " ")}`);

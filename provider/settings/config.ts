@@ -1,5 +1,5 @@
 import { ConfigurationError } from "./errors";
-import type { RateLimit } from "./defaults";
+import { type RateLimit, SETTING_DEFAULTS } from "./defaults";
 
 /** The configuration namespace: `pulumi config set observability:apiKey …`. */
 export const CONFIG_NAMESPACE = "observability";
@@ -18,6 +18,9 @@ interface SettingDefinition {
     secret?: boolean;
 }
 
+/** A rate limit as the settings write it: `100/60s`. */
+const rate = ({ limit, windowMs }: RateLimit) => `${limit}/${windowMs / 1000}s`;
+
 /** Every setting, with its environment-variable fallback. README documents the same table. */
 export const SETTINGS = {
     apiUrl: { env: "OBSERVABILITY_API_URL", description: "self-hosted API base URL" },
@@ -33,21 +36,38 @@ export const SETTINGS = {
     serviceId: { env: "OBSERVABILITY_SERVICE_ID", description: "default service id (UUID)" },
     variant: { env: "OBSERVABILITY_VARIANT", description: "`self-hosted` (default) or `managed`" },
     allowInsecureHttp: { env: "OBSERVABILITY_ALLOW_INSECURE_HTTP", description: "allow http:// URLs to hosts other than loopback" },
-    requestTimeoutMs: { env: "OBSERVABILITY_REQUEST_TIMEOUT_MS", description: "timeout of one HTTP exchange in ms (default 30000)" },
-    retryBudgetMs: { env: "OBSERVABILITY_RETRY_BUDGET_MS", description: "total time spent retrying one call in ms (default 60000)" },
-    retryBaseDelayMs: { env: "OBSERVABILITY_RETRY_BASE_DELAY_MS", description: "first retry backoff in ms, doubled per attempt (default 1000)" },
-    readCacheMs: { env: "OBSERVABILITY_READ_CACHE_MS", description: "how long reads share list responses in ms (default 10000; 0 disables)" },
+    requestTimeoutMs: {
+        env: "OBSERVABILITY_REQUEST_TIMEOUT_MS",
+        description: `timeout of one HTTP exchange in ms (default ${SETTING_DEFAULTS.requestTimeoutMs})`,
+    },
+    retryBudgetMs: {
+        env: "OBSERVABILITY_RETRY_BUDGET_MS",
+        description: `total time spent retrying one call in ms (default ${SETTING_DEFAULTS.retryBudgetMs})`,
+    },
+    retryBaseDelayMs: {
+        env: "OBSERVABILITY_RETRY_BASE_DELAY_MS",
+        description: `first retry backoff in ms, doubled per attempt (default ${SETTING_DEFAULTS.retryBaseDelayMs})`,
+    },
+    readCacheMs: {
+        env: "OBSERVABILITY_READ_CACHE_MS",
+        description: `how long reads share list responses in ms (default ${SETTING_DEFAULTS.readCacheMs}; 0 disables)`,
+    },
     maxResponseBytes: {
         env: "OBSERVABILITY_MAX_RESPONSE_BYTES",
-        description: "largest response body read, in bytes; a larger one is refused unread (default 4194304)",
+        description: `largest response body read, in bytes; a larger one is refused unread (default ${SETTING_DEFAULTS.maxResponseBytes})`,
     },
     pollIntervalMs: {
         env: "OBSERVABILITY_POLL_INTERVAL_MS",
-        description:
-            "first interval in ms when waiting for an object's state (data pipes, reverse private endpoints, CDC scaling), doubled per poll (default 2000)",
+        description: `first interval in ms when waiting for an object's state (data pipes, reverse private endpoints, CDC scaling), doubled per poll (default ${SETTING_DEFAULTS.pollIntervalMs})`,
     },
-    selfHostedRateLimit: { env: "OBSERVABILITY_SELF_HOSTED_RATE_LIMIT", description: "client-side limit, `<requests>/<seconds>s` (default 100/60s)" },
-    cloudRateLimit: { env: "OBSERVABILITY_CLOUD_RATE_LIMIT", description: "client-side limit, `<requests>/<seconds>s` (default 10/10s)" },
+    selfHostedRateLimit: {
+        env: "OBSERVABILITY_SELF_HOSTED_RATE_LIMIT",
+        description: `client-side limit, \`<requests>/<seconds>s\` (default ${rate(SETTING_DEFAULTS.selfHostedRateLimit)})`,
+    },
+    cloudRateLimit: {
+        env: "OBSERVABILITY_CLOUD_RATE_LIMIT",
+        description: `client-side limit, \`<requests>/<seconds>s\` (default ${rate(SETTING_DEFAULTS.cloudRateLimit)})`,
+    },
     wireNames: {
         env: "OBSERVABILITY_WIRE_NAMES",
         description: "JSON object of neutral wire name → the server's name, for a server that spells them otherwise (default: the neutral names)",

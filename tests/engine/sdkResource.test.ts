@@ -57,6 +57,10 @@ describe("the SDK's resource base class (sdk/resource.ts)", function () {
         assert.equal(pulumi.Output.isInstance((dashboard as unknown as Record<string, unknown>).timeouts), false, "`timeouts` is no output");
     });
 
+    it("refuses an argument named `__provider`, which holds the provider text (dynamic.Resource refused it too)", function () {
+        assert.throws(() => new obs.Dashboard("d", { name: "d", tiles: [], __provider: "exports.handler = () => ({})" } as obs.DashboardArgs), /reserved/);
+    });
+
     it("finds a dashboard's tile by key: its name, or `name#n` for an empty or shared name", async function () {
         const tileIds = { "#1": "t-empty", "Chart#1": "t-first", "Chart#2": "t-second", Alone: "t-alone" };
         await pulumi.runtime.setMocks({ newResource: (args) => ({ id: `${args.name}-id`, state: { ...args.inputs, tileIds } }), call: () => ({}) });

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { sameValue } from "../../provider/common/values";
 
-/** The definition `sameValue` keeps: every key of either side compared once, an absent key equal to undefined and null. */
+/** The definition `sameValue` keeps: every own key of either side compared once, an absent key equal to undefined and null. */
 function sameByKeySet(a: unknown, b: unknown): boolean {
     if (a === undefined || a === null) return b === undefined || b === null;
     if (b === undefined || b === null) return false;
@@ -12,7 +12,8 @@ function sameByKeySet(a: unknown, b: unknown): boolean {
     if (typeof a === "object" && typeof b === "object") {
         const left = a as Record<string, unknown>;
         const right = b as Record<string, unknown>;
-        return [...new Set([...Object.keys(left), ...Object.keys(right)])].every((key) => sameByKeySet(left[key], right[key]));
+        const own = (object: Record<string, unknown>, key: string) => (Object.keys(object).includes(key) ? object[key] : undefined);
+        return [...new Set([...Object.keys(left), ...Object.keys(right)])].every((key) => sameByKeySet(own(left, key), own(right, key)));
     }
     return a === b;
 }
@@ -34,6 +35,7 @@ describe("values: sameValue, as every diff uses it", function () {
             ],
             [[], {}],
             [{ toString: "x" }, {}],
+            [{}, { toString: null }],
             [{}, { constructor: 1 }],
             ["1", 1],
         ];

@@ -1,6 +1,9 @@
+import { z } from "zod";
+import { targetClients } from "../../api/apis";
 import { collectionKind } from "../../engine/collectionKind";
 import type { RuleFailure } from "../../engine/dynamicProvider";
 import type { Settings } from "../../settings/config";
+import { targetSchema } from "../../settings/location";
 import { sourceSchema, SourceInputs, VARIANT_ONLY_FIELDS } from "./schema";
 import { sourceBody, sourceFieldsFromWire, wireSource } from "./wire";
 
@@ -15,6 +18,8 @@ function variantRules(inputs: SourceInputs, settings: Settings): RuleFailure[] {
         .map((key) => ({ path: [key], message: `only ${where} stores it: remove it for the ${variant} variant` }));
 }
 
+const wellFormedTarget = z.looseObject(targetSchema);
+
 /** Sources. Kind and connection change in place (the id stays); only a move to another variant or service replaces. */
 export const sourceKind = collectionKind({
     typeName: "Source",
@@ -23,6 +28,8 @@ export const sourceKind = collectionKind({
     wire: wireSource,
     // The managed variant serves no GET by id for sources: they are read from the list.
     byId: (variant) => variant === "self-hosted",
+    // While `kind` is unknown (preview) the union checks no other field: the clients are built for a well-formed target only.
+    clients: (apis, inputs) => void (wellFormedTarget.safeParse(inputs).success && targetClients(apis, inputs)),
     rules: variantRules,
     body: (inputs) => sourceBody(inputs),
     fields: (wire) => sourceFieldsFromWire(wire),

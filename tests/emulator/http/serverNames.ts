@@ -51,18 +51,34 @@ export class ServerNames {
         return this.names[name] !== undefined && this.names[name] !== name;
     }
 
+    /** A `settings` object's keys: the setting prefix stands there, the connection's field does not. */
+    private renameSettings(value: unknown, key: (name: string) => string | undefined): unknown {
+        if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+        const fieldNames = new Set<string>([FIELD, this.names[FIELD] ?? FIELD]);
+        return Object.fromEntries(
+            Object.entries(value).flatMap(([name, item]) => {
+                const renamed = fieldNames.has(name) ? name : key(name);
+                return renamed === undefined ? [] : [[renamed, item]];
+            }),
+        );
+    }
+
     /**
      * Renames where the servers have these names, and nowhere else: the keys of a body (or of each object of a list),
      * where a connection's field and a bare settings body's keys stand, and the keys of its `settings` object, where a
      * pipe's engine settings stand. A user's own keys deeper down (a webhook header, a filter) keep their spelling.
      */
-    private rename(value: unknown, key: (name: string) => string | undefined, depth = 0): unknown {
-        if (Array.isArray(value)) return depth === 0 ? value.map((item) => this.rename(item, key, depth)) : value;
-        if (value === null || typeof value !== "object") return value;
+    private rename(value: unknown, key: (name: string) => string | undefined): unknown {
+        if (Array.isArray(value)) return value.map((item) => this.renameObject(item, key));
+        return this.renameObject(value, key);
+    }
+
+    private renameObject(value: unknown, key: (name: string) => string | undefined): unknown {
+        if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
         const out: Record<string, unknown> = {};
         for (const [name, item] of Object.entries(value)) {
             const renamed = key(name);
-            if (renamed !== undefined) out[renamed] = depth === 0 && name === "settings" ? this.rename(item, key, depth + 1) : item;
+            if (renamed !== undefined) out[renamed] = name === "settings" ? this.renameSettings(item, key) : item;
         }
         return out;
     }
