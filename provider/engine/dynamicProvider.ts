@@ -161,6 +161,11 @@ export function dynamicProvider<Schema extends InputSchema, Outputs extends Seed
     // run over a state written with an earlier text configures it twice with the same config: the APIs built for the
     // first stay, with their clients, caches and shared waits.
     let configured: string | undefined;
+    // An operation other than create names an object of the stack: it is managed, and no longer just adopted.
+    const namedLater = (id: string) => {
+        managed(def.typeName).add(id);
+        idsOf(adoptedHere, def.typeName).delete(id);
+    };
     const complete = (inputs: InputsOf<Schema>, settings: Settings) => (def.complete ? def.complete(inputs, settings) : inputs);
     const schema: z.ZodType<InputsOf<Schema>> = def.schema;
     const inputKeys = inputKeysOf(def.schema);
@@ -189,8 +194,9 @@ export function dynamicProvider<Schema extends InputSchema, Outputs extends Seed
 
         async configure(req) {
             const settings = new Settings(req.config);
-            if (settings.stackValues() === configured) return;
-            configured = settings.stackValues();
+            const values = settings.stackValues();
+            if (values === configured) return;
+            configured = values;
             ready = (async () => new Apis(settings))();
             await ready;
         },
@@ -234,8 +240,7 @@ export function dynamicProvider<Schema extends InputSchema, Outputs extends Seed
         async diff(id: string, oldProps: HostProperties, newProps: HostProperties) {
             const [olds, news] = [reported(oldProps), checked(newProps)];
             await ready;
-            managed(def.typeName).add(id);
-            idsOf(adoptedHere, def.typeName).delete(id);
+            namedLater(id);
             const changed = new Set(
                 inputKeys.filter(
                     (key) =>
@@ -268,8 +273,7 @@ export function dynamicProvider<Schema extends InputSchema, Outputs extends Seed
 
         async read(id: string, oldProps?: HostProperties) {
             const props = reported(oldProps ?? {});
-            managed(def.typeName).add(id);
-            idsOf(adoptedHere, def.typeName).delete(id);
+            namedLater(id);
             const result = await run("read", undefined, [props], (ctx) => def.read(ctx, id, props));
             // An empty id tells the engine the object is gone, so refresh drops it from state.
             if (!result) return { id: "", props: {} };
@@ -282,7 +286,7 @@ export function dynamicProvider<Schema extends InputSchema, Outputs extends Seed
 
         async update(id: string, oldProps: HostProperties, newProps: HostProperties) {
             const [olds, news] = [reported(oldProps), checked(newProps)];
-            idsOf(adoptedHere, def.typeName).delete(id);
+            namedLater(id);
             const outs = await run("update", news.timeouts, [olds, news], (ctx) => def.update(ctx, id, olds, news)).catch((error: unknown) =>
                 Promise.reject(withProviderText(error, news)),
             );
