@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
@@ -22,6 +22,11 @@ function quickStart(): string {
     const block = /```ts\n([\s\S]*?)```/.exec(section);
     assert.ok(block, "README.md has a ```ts block under ## Quick start");
     return block[1];
+}
+
+/** The examples written in TypeScript (`examples/yaml` and `examples/python` use the provider plugin). */
+function typeScriptExamples(): string[] {
+    return readdirSync(path.join(REPO_ROOT, "examples")).filter((example) => existsSync(path.join(REPO_ROOT, "examples", example, "index.ts")));
 }
 
 /** `npm install` from the local cache alone when it holds everything, else from the registry as needed. */
@@ -57,7 +62,7 @@ describe("the packed package, as a user installs it", function () {
         if (scratch) rmSync(scratch, { recursive: true, force: true });
     });
 
-    it("ships the compiled package with its declarations, LICENSE, CHANGELOG and README, and nothing else", function () {
+    it("ships the compiled package with its declarations, the plugin's schema, LICENSE, CHANGELOG and README, and nothing else", function () {
         for (const file of [
             "LICENSE",
             "CHANGELOG.md",
@@ -68,11 +73,14 @@ describe("the packed package, as a user installs it", function () {
             "dist/provider/index.js",
             "dist/provider/index.d.ts",
             "dist/sdk/cli/main.js",
+            "schema.json",
         ]) {
             assert.ok(files.includes(file), `the tarball holds ${file}`);
         }
         assert.deepEqual(
-            files.filter((file) => !/^dist\/(sdk|provider)\//.test(file) && !["LICENSE", "CHANGELOG.md", "README.md", "package.json"].includes(file)),
+            files.filter(
+                (file) => !/^dist\/(sdk|provider)\//.test(file) && !["LICENSE", "CHANGELOG.md", "README.md", "package.json", "schema.json"].includes(file),
+            ),
             [],
         );
         assert.deepEqual(
@@ -105,9 +113,16 @@ describe("the packed package, as a user installs it", function () {
         assert.equal(stdout.trim(), "function object");
     });
 
+    it("serves the plugin's package schema from the installed copy", async function () {
+        const module = path.join(scratch, "node_modules", "pulumi-observability", "dist", "provider", "plugin", "schema.js");
+        const script = `const { packageSchema } = require(${JSON.stringify(module)}); console.log(JSON.stringify(packageSchema()));`;
+        const { stdout } = await run(process.execPath, ["-e", script], { cwd: scratch, maxBuffer: 16 * 1024 * 1024 });
+        assert.deepEqual(JSON.parse(stdout), JSON.parse(readFileSync(path.join(REPO_ROOT, "schema.json"), "utf8")));
+    });
+
     it("type-checks the README's quick start and every example against it (tsc --noEmit --strict)", async function () {
         writeFileSync(path.join(scratch, "quickstart.ts"), quickStart());
-        const examples = readdirSync(path.join(REPO_ROOT, "examples"));
+        const examples = typeScriptExamples();
         for (const example of examples) cpSync(path.join(REPO_ROOT, "examples", example, "index.ts"), path.join(scratch, "examples", example, "index.ts"));
         // skipLibCheck spares checking @pulumi/pulumi's own declarations; ours are checked where the programs use them,
         // and the first test keeps them from importing anything a user does not install.

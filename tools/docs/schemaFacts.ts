@@ -16,7 +16,7 @@ function alternatives(node: JsonSchema): JsonSchema[] {
 }
 
 /** The JSON Schema nodes at a property path (`[]` steps into list elements), across every alternative. */
-function nodesAt(root: JsonSchema, path: readonly string[]): JsonSchema[] {
+export function nodesAt(root: JsonSchema, path: readonly string[]): JsonSchema[] {
     let nodes = [root];
     for (const step of path) {
         nodes = nodes.flatMap(alternatives).flatMap((node) => {

@@ -44,12 +44,12 @@ export interface SdkResource {
 /** The literal values a schema lists at a property path (in its lists' elements too), in the schema's order. */
 export type LiteralOrder = (path: readonly string[]) => readonly unknown[] | undefined;
 
-const WRAPPERS = new Set(["Promise", "OutputInstance", "Output"]);
+export const WRAPPERS = new Set(["Promise", "OutputInstance", "Output"]);
 // Deep enough for every schema (tile configs nest four levels); a bound keeps a recursive type finite.
 const MAX_DEPTH = 8;
 
-/** `{@link X}` → `` `X` ``: the pages are markdown, not TSDoc. */
-function plainDoc(text: string): string {
+/** `{@link X}` → `` `X` ``: the pages (and the package schema's descriptions) are markdown, not TSDoc. */
+export function plainDoc(text: string): string {
     return text.replace(/\{@link\s+([^}\s|]+)(?:\s*\|\s*([^}]+))?\}/g, (_all, target: string, label?: string) => `\`${(label ?? target).trim()}\``).trim();
 }
 
@@ -61,7 +61,8 @@ export class SdkReader {
     /** The program of `sdk/index.ts`, for checks that build on it. */
     readonly program: ts.Program;
     private readonly checker: ts.TypeChecker;
-    private readonly exports: Map<string, ts.Symbol>;
+    /** Every symbol `sdk/index.ts` exports, by name (aliases resolved). */
+    readonly exports: Map<string, ts.Symbol>;
 
     constructor(root: string) {
         const configPath = path.join(root, "tsconfig.json");
@@ -97,7 +98,8 @@ export class SdkReader {
         };
     }
 
-    private exported(name: string): ts.Symbol {
+    /** The symbol `sdk/index.ts` exports as `name` (aliases resolved). */
+    exported(name: string): ts.Symbol {
         const symbol = this.exports.get(name);
         if (!symbol) throw new Error(`sdk/index.ts does not export ${name}`);
         return symbol;
@@ -168,7 +170,7 @@ export class SdkReader {
     }
 
     /** `T` of `pulumi.Output<T>` (which distributes over a union `T`), or undefined for any other type. */
-    private outputValue(type: ts.Type): ts.Type | undefined {
+    outputValue(type: ts.Type): ts.Type | undefined {
         const values = (type.isUnion() ? type.types : [type]).map((member) => {
             const output = (member.isIntersection() ? member.types : [member]).find((part) => part.getSymbol()?.name === "OutputInstance");
             return output && this.checker.getTypeArguments(output as ts.TypeReference)[0];

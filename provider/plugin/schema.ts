@@ -1,0 +1,124 @@
+// The Pulumi package schema of the provider plugin: its tokens, and the schema itself as `npm run schema` writes it
+// into `schema.json` at the package root (tools/schema/ builds it from the registry's zod schemas and the SDK's
+// declarations; `tests/plugin/schema.test.ts` fails while the file differs from what it builds).
+import { existsSync, readFileSync } from "node:fs";
+import * as path from "node:path";
+import { registry, type ProviderKey } from "../index";
+import { CONFIG_NAMESPACE } from "../settings/config";
+
+/** The Pulumi package name: the plugin is `pulumi-resource-observability`, its configuration `observability:<key>`. */
+export const PACKAGE_NAME = CONFIG_NAMESPACE;
+
+/** The one module of every token: an empty module would make `observability::Dashboard`, which breaks URNs. */
+export const MODULE = "index";
+
+/** The file the schema is kept in, at the package root. */
+export const SCHEMA_FILE = "schema.json";
+
+/**
+ * The property holding a lookup's result when it is a list (`getSources` → `{ items: [...] }`): an invoke answers
+ * an object, and every language's generated SDK reads a function's outputs as one.
+ */
+export const LIST_RESULT = "items";
+
+/** `observability:index:<name>`: the token of a resource, function or type of the package. */
+export function token(name: string): string {
+    return `${PACKAGE_NAME}:${MODULE}:${name}`;
+}
+
+/** A resource kind's token, `observability:index:<Kind>` with Kind the SDK class name (`Dashboard`). */
+export function resourceToken(typeName: string): string {
+    return token(typeName);
+}
+
+/** A lookup's token, `observability:index:<lookup>` with the SDK function's name (`getSources`). */
+export function functionToken(name: string): string {
+    return token(name);
+}
+
+/** The registry key of a resource token (`observability:index:DataPipe` → `dataPipe`), or undefined when it names no kind. */
+export function kindOfToken(type: string): ProviderKey | undefined {
+    const prefix = token("");
+    if (!type.startsWith(prefix)) return undefined;
+    const typeName = type.slice(prefix.length);
+    return (Object.keys(registry) as ProviderKey[]).find((key) => registry[key].provider.typeName === typeName);
+}
+
+/** One property of an object, a resource or the configuration (the metaschema's `propertySpec`, as this package uses it). */
+export interface PropertySpec {
+    type?: "string" | "number" | "integer" | "boolean" | "array" | "object";
+    items?: PropertySpec;
+    additionalProperties?: PropertySpec;
+    $ref?: string;
+    oneOf?: PropertySpec[];
+    discriminator?: { propertyName: string; mapping: Record<string, string> };
+    description?: string;
+    default?: string | number | boolean;
+    const?: string | number | boolean;
+    secret?: boolean;
+}
+
+/** An object type: the properties of a resource, of a function's inputs or outputs, or of a nested object. */
+export interface ObjectTypeSpec {
+    type: "object";
+    description?: string;
+    properties: Record<string, PropertySpec>;
+    required?: string[];
+}
+
+/** An enum type: the values a string property takes. */
+export interface EnumTypeSpec {
+    type: "string" | "number" | "integer" | "boolean";
+    description?: string;
+    enum: { value: string | number | boolean; name?: string }[];
+}
+
+/** A resource: its inputs and outputs. */
+export interface ResourceSpec {
+    description?: string;
+    inputProperties: Record<string, PropertySpec>;
+    requiredInputs: string[];
+    properties: Record<string, PropertySpec>;
+    required: string[];
+}
+
+/** A lookup. */
+export interface FunctionSpec {
+    description?: string;
+    inputs: ObjectTypeSpec;
+    outputs: ObjectTypeSpec;
+}
+
+/** The package schema (the parts of Pulumi's metaschema, `pkg/codegen/schema/pulumi.json`, that this package uses). */
+export interface PackageSchema {
+    name: string;
+    displayName: string;
+    version: string;
+    description: string;
+    keywords: string[];
+    license: string;
+    config: { variables: Record<string, PropertySpec> };
+    provider: { description: string; inputProperties: Record<string, PropertySpec> };
+    resources: Record<string, ResourceSpec>;
+    functions: Record<string, FunctionSpec>;
+    types: Record<string, ObjectTypeSpec | EnumTypeSpec>;
+}
+
+/** The package root: the nearest folder above this file holding both `package.json` and the schema (from `provider/plugin/` or `dist/provider/plugin/`). */
+function packageRoot(): string {
+    for (let dir = __dirname; ; dir = path.dirname(dir)) {
+        if (existsSync(path.join(dir, "package.json")) && existsSync(path.join(dir, SCHEMA_FILE))) return dir;
+        if (path.dirname(dir) === dir) throw new Error(`${SCHEMA_FILE} not found above ${__dirname}: reinstall the package (it ships the file)`);
+    }
+}
+
+let loaded: PackageSchema | undefined;
+
+/**
+ * The package schema, what the plugin's GetSchema answers: `schema.json` as shipped with the package, read once.
+ * `npm run schema` writes it from the zod schemas of the registry's kinds and the lookups, with the SDK's JSDoc.
+ */
+export function packageSchema(): PackageSchema {
+    loaded ??= JSON.parse(readFileSync(path.join(packageRoot(), SCHEMA_FILE), "utf8")) as PackageSchema;
+    return loaded;
+}
