@@ -25,7 +25,9 @@ Options:
   --out <dir>               write index.ts, Pulumi.yaml and README.md into <dir> (default: index.ts to stdout)
   --project <name>          Pulumi project name, also the namespace of the secret config keys
                             (default: observability-export)
-  --force                   overwrite existing files in --out
+  --import-file <path>      also write a Pulumi bulk-import file of the same objects and resource names, for
+                            \`pulumi import --file <path>\` into a stack of the provider plugin (any language)
+  --force                   overwrite existing files in --out (and the import file)
   --variant <variant>       self-hosted or managed                 (default: OBSERVABILITY_VARIANT, then self-hosted)
   --api-url <url>           self-hosted API base URL               (default: OBSERVABILITY_API_URL)
   --cloud-url <url>         cloud API base URL                     (default: OBSERVABILITY_CLOUD_URL)
@@ -60,6 +62,8 @@ export interface ExportOptions {
     name?: (name: string) => boolean;
     /** Output directory; undefined writes index.ts to stdout. */
     out?: string;
+    /** Where to write the bulk-import file for `pulumi import --file`; undefined writes none. */
+    importFile?: string;
     project: string;
     force: boolean;
     settings: SettingFlags;
@@ -74,7 +78,7 @@ const SETTING_FLAGS: Readonly<Record<string, keyof SettingFlags>> = {
     "--organization-id": "organizationId",
     "--service-id": "serviceId",
 };
-const VALUE_FLAGS = new Set(["--kinds", "--name", "--out", "--project", ...Object.keys(SETTING_FLAGS)]);
+const VALUE_FLAGS = new Set(["--kinds", "--name", "--out", "--import-file", "--project", ...Object.keys(SETTING_FLAGS)]);
 const PROJECT_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
 
 /** Parses the command line (without `node` and the script). Throws {@link UsageError}. */
@@ -118,6 +122,7 @@ export function parseArgs(argv: readonly string[]): Command {
         kinds: kinds === undefined ? undefined : parseKinds(kinds),
         name: name === undefined ? undefined : nameFilter(name),
         out: values.get("--out"),
+        importFile: values.get("--import-file"),
         project,
         force,
         settings,

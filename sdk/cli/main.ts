@@ -61,8 +61,9 @@ function settingsSource(settings: Settings): ConfigSource {
 async function exportProgram(options: ExportOptions, io: CliIo): Promise<void> {
     const settings = new Settings(flagSource(options.settings), io.env);
     const variant = settings.variant();
-    if (options.out !== undefined && !options.force) {
-        const existing = OUTPUT_FILES.map((file) => path.join(options.out as string, file)).filter((file) => existsSync(file));
+    if (!options.force) {
+        const outputs = options.out === undefined ? [] : OUTPUT_FILES.map((file) => path.join(options.out as string, file));
+        const existing = [...outputs, ...(options.importFile === undefined ? [] : [options.importFile])].filter((file) => existsSync(file));
         if (existing.length > 0) throw new Error(`${existing.join(", ")} already exist; pass --force to overwrite them`);
     }
     const kinds = kindsFor(options.kinds, variant);
@@ -76,6 +77,10 @@ async function exportProgram(options: ExportOptions, io: CliIo): Promise<void> {
     // The providers' own `check` settles the declarations; it checks the settings too, so it gets the same ones.
     for (const { provider } of Object.values(registry)) await provider.configure({ config: settingsSource(settings) });
     const program = await generateProgram(inventory, options.project);
+    if (options.importFile !== undefined) {
+        mkdirSync(path.dirname(options.importFile), { recursive: true });
+        writeFileSync(options.importFile, `${JSON.stringify(program.importFile, null, 2)}\n`);
+    }
     if (options.out === undefined) {
         io.stdout.write(program.index);
         return;

@@ -1,5 +1,6 @@
 import type { ExportedObject, ExportReferences, KindExport, SecretConfig } from "../../provider/engine/exporter";
 import { Annotated, Code, TsEntry, TsObject, TsValue } from "../../provider/engine/tsValue";
+import { resourceToken } from "../../provider/plugin/schema";
 import { Checker, checkerOf, CheckFailure, settle } from "./check";
 import { exportKind, Kind, KINDS } from "./kinds";
 import { kebab, pascal, slug, UniqueNames } from "./names";
@@ -21,6 +22,18 @@ export interface GeneratedProgram {
     declared: Record<Kind, number>;
     /** Objects that could not be declared, with the reason (also written as comments into the program). */
     skipped: string[];
+    /** The same declarations as a Pulumi bulk-import file (`pulumi import --file`) for a stack of the provider plugin. */
+    importFile: ImportFile;
+}
+
+/**
+ * A Pulumi bulk-import file (`pulumi import --file`, the `importFile` of pulumi/pulumi's
+ * `pkg/cmd/pulumi/operations/import.go`): each object by its resource token, resource name and id. The id is the
+ * one the resource holds in state, which the plugin's read by id takes; where the object lives (variant,
+ * organization, service) comes from the stack's `observability:*` configuration, as for any resource without them.
+ */
+export interface ImportFile {
+    resources: { type: string; name: string; id: string }[];
 }
 
 /** A secret config key the program reads only when it is set, with a placeholder value for the README's steps. */
@@ -33,6 +46,8 @@ interface OptionalSecret {
 /** One resource of the program, printed once every reference between resources is known. */
 interface Declaration {
     kind: Kind;
+    /** The id of the object it declares. */
+    id: string;
     className: string;
     resourceName: string;
     /** The variable, when another declaration references this one. */
@@ -124,7 +139,15 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
                 if (at >= 0) entries[at] = entry;
                 else entries.push(entry);
             }
-            const declaration: Declaration = { kind, className: provider.typeName, resourceName, header: [...header, ...drift], entries, dependsOn };
+            const declaration: Declaration = {
+                kind,
+                id: exported.id,
+                className: provider.typeName,
+                resourceName,
+                header: [...header, ...drift],
+                entries,
+                dependsOn,
+            };
             declarations.push(declaration);
             byObject.set(`${kind}/${exported.id}`, declaration);
             if (kindExport.reference?.byId) byId.set(exported.id, declaration);
@@ -139,6 +162,7 @@ export async function generateProgram(inventory: Inventory, project: string): Pr
         secretKeys,
         declared,
         skipped,
+        importFile: { resources: declarations.map(({ className, resourceName, id }) => ({ type: resourceToken(className), name: resourceName, id })) },
     };
 
     /** The variable of a declaration other declarations reference, named once (`<kind's stem><ResourceName>`). */

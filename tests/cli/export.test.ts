@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import ts from "typescript";
+import { packageSchema, resourceToken } from "../../provider/plugin/schema";
 import { main } from "../../sdk/cli/main";
 import { USAGE } from "../../sdk/cli/args";
 import type { Emulator } from "../emulator";
@@ -495,6 +496,27 @@ function declarationOf(index: string, className: string, resourceName: string): 
     return block;
 }
 
+/** The bulk-import file's entries as `<SDK class> <resource name> <id>`, sorted; every type a resource of the plugin's schema. */
+function importedObjects(file: string): string[] {
+    const { resources } = JSON.parse(readFileSync(file, "utf8")) as { resources: { type: string; name: string; id: string }[] };
+    const schema = packageSchema();
+    for (const entry of resources) {
+        assert.deepEqual(Object.keys(entry).sort(), ["id", "name", "type"], "each entry says its type, name and id, and nothing else");
+        assert.ok(entry.type in schema.resources, `${entry.type} is a resource of schema.json`);
+    }
+    return resources.map(({ type, name, id }) => `${type.slice(resourceToken("").length)} ${name} ${id}`).sort();
+}
+
+/** The stack's resources as `<SDK class> <resource name> <id>`, sorted (URN `…::pulumi-nodejs:dynamic/observability:<Class>::<name>`). */
+function stateObjects(engine: EmulatedStack["engine"]): string[] {
+    return [...engine.state]
+        .map(([urn, state]) => {
+            const [type, name] = urn.split("::").slice(-2);
+            return `${type.split(":").pop()} ${name} ${state.id}`;
+        })
+        .sort();
+}
+
 describe("export: the command that writes a program adopting existing objects", function () {
     this.timeout(120_000);
     const stack = useEmulatedStack(forgetObjects);
@@ -510,7 +532,8 @@ describe("export: the command that writes a program adopting existing objects", 
         const before = remoteObjects(stack.emu);
         const dir = freshDir("round-trip");
 
-        const exported = await runExport(stack.emu, ["--kinds", "all", "--out", dir, "--project", PROJECT]);
+        const importFile = path.join(dir, "import", "objects.json");
+        const exported = await runExport(stack.emu, ["--kinds", "all", "--out", dir, "--project", PROJECT, "--import-file", importFile]);
         assert.equal(exported.status, 0, exported.stderr);
         assert.equal(exported.stderr, "", "quiet when stderr is not a terminal");
         assert.equal(exported.stdout, "");
@@ -679,6 +702,7 @@ describe("export: the command that writes a program adopting existing objects", 
         ];
         assert.deepEqual([...ids.keys()].sort(), [...expected].sort(), "every declared resource holds its remote object's id");
         assert.equal(applied.created.length, expected.length);
+        assert.deepEqual(importedObjects(importFile), stateObjects(stack.engine), "the import file names every object as the stack holds it");
         const replica = [...stack.engine.state.values()].find((s) => s.id === made.pipes.replica);
         assert.deepEqual(replica?.outputs.secrets, {
             credentials: { username: "configured replica-credentials-username", password: "configured replica-credentials-password" },

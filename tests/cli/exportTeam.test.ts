@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import * as path from "node:path";
+import { resourceToken } from "../../provider/plugin/schema";
 import { main } from "../../sdk/cli/main";
 import { REPO_ROOT } from "../harness/paths";
 import { runProgram } from "../harness/program";
@@ -25,7 +26,7 @@ describe("export of the team: members and pending invitations become TeamMember 
         rmSync(DIR, { recursive: true, force: true });
         mkdirSync(DIR, { recursive: true });
         let stderr = "";
-        const status = await main(["export", "--kinds", "team-members", "--out", DIR], {
+        const status = await main(["export", "--kinds", "team-members", "--out", DIR, "--import-file", path.join(DIR, "import.json")], {
             stdout: { write: () => true },
             stderr: { write: (text: string) => (stderr += text) },
             env: { ...stack.emu.env(), OBSERVABILITY_RETRY_BASE_DELAY_MS: "1", OBSERVABILITY_SELF_HOSTED_RATE_LIMIT: "10000/1s" },
@@ -62,6 +63,13 @@ describe("export of the team: members and pending invitations become TeamMember 
             ["ana@example.com", "member", member.id],
             ["bo@example.com", "pending", invitation.id],
         ]);
+        // The plugin's read by id takes a team member's id: its lowercase email, as the stack holds it.
+        assert.deepEqual(JSON.parse(readFileSync(path.join(DIR, "import.json"), "utf8")), {
+            resources: [
+                { type: resourceToken("TeamMember"), name: "ana", id: "ana@example.com" },
+                { type: resourceToken("TeamMember"), name: "bo", id: "bo@example.com" },
+            ],
+        });
         const refreshed = await stack.engine.refresh();
         assert.deepEqual({ updated: refreshed.updated, deleted: refreshed.deleted }, { updated: [], deleted: [] });
     });
