@@ -28,15 +28,20 @@ const FUNCTIONS_DIR = `${path.sep}sdk${path.sep}functions${path.sep}`;
 function zodHints(schema: Parameters<typeof inputJsonSchema>[0]): SchemaHints {
     const json = inputJsonSchema(schema);
     return {
+        // A path names the same property in every member of a union (`tiles[].config.select`): a default or an
+        // integer only when every member that has the property agrees.
         defaultAt: (at) => {
-            const text = defaultAt(json, at);
-            const value: unknown = text === undefined ? undefined : JSON.parse(text);
+            const nodes = nodesAt(json, at);
+            const texts = new Set(nodes.map((node) => JSON.stringify(node.default)));
+            const value: unknown = texts.size === 1 && "default" in nodes[0] ? JSON.parse(defaultAt(json, at) as string) : undefined;
             return typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? value : undefined;
         },
-        integerAt: (at) =>
-            nodesAt(json, at).some(
-                (node) => node.type === "integer" || (Array.isArray(node.anyOf) && (node.anyOf as { type?: unknown }[]).some((alt) => alt.type === "integer")),
-            ),
+        integerAt: (at) => {
+            const nodes = nodesAt(json, at);
+            const integer = (node: { type?: unknown; anyOf?: unknown }) =>
+                node.type === "integer" || (Array.isArray(node.anyOf) && (node.anyOf as { type?: unknown }[]).some((alt) => alt.type === "integer"));
+            return nodes.length > 0 && nodes.every(integer);
+        },
     };
 }
 

@@ -16,6 +16,9 @@ export const NO_HINTS: SchemaHints = { defaultAt: () => undefined, integerAt: ()
 
 const IDENTIFIER = /^[A-Za-z][A-Za-z0-9_]*$/;
 
+/** Pulumi's type of any value. */
+const ANY = "pulumi.json#/Any";
+
 /** `tiles` → `Tiles`, `stacked_bar` → `StackedBar`, `self-hosted` → `SelfHosted`. */
 export function pascal(text: string): string {
     return text
@@ -52,7 +55,7 @@ export class TypeSpecs {
     /** The type reference of a property of type `type`; `name` names the types it needs, `path` asks `hints`. */
     spec(type: ts.Type, name: string, path: readonly string[], hints: SchemaHints): PropertySpec {
         const members = this.members(type);
-        if (members.length === 0) return { $ref: "pulumi.json#/Any" };
+        if (members.length === 0) return { $ref: ANY };
         if (members.every((member) => member.flags & ts.TypeFlags.BooleanLike)) return { type: "boolean" };
         if (members.every((member) => member.flags & ts.TypeFlags.NumberLike)) return { type: hints.integerAt(path) ? "integer" : "number" };
         if (members.every((member) => member.flags & ts.TypeFlags.StringLike)) {
@@ -64,6 +67,8 @@ export class TypeSpecs {
                 this.nameOf(type, name),
             );
         }
+        // Named properties beside values under any key of a pattern (`SeriesRow`: `series_<i>.data`): a map of anything.
+        if (members.length === 1 && this.isShape(members[0]) && this.hasTypedIndex(members[0])) return { type: "object", additionalProperties: { $ref: ANY } };
         const shapes = members.filter((member) => this.isShape(member));
         if (shapes.length > 0 && shapes.length === members.length) {
             return shapes.length === 1 ? this.objectRef(shapes[0], name, path, hints) : this.unionSpec(shapes, name, path, hints);
@@ -111,12 +116,17 @@ export class TypeSpecs {
         return (type.isIntersection() ? type.types : [type]).some((part) => WRAPPERS.has(part.getSymbol()?.name ?? ""));
     }
 
+    /** Whether values under other keys than its properties have a type of their own (not a loose object's `unknown`). */
+    private hasTypedIndex(type: ts.Type): boolean {
+        return this.checker.getIndexInfosOfType(type).some((info) => !(info.type.flags & (ts.TypeFlags.Unknown | ts.TypeFlags.Any)));
+    }
+
+    /** An object with named properties (a loose one too, whose other keys the schema leaves out): not a list, a map or a function. */
     private isShape(type: ts.Type): boolean {
         return (
             !!(type.flags & (ts.TypeFlags.Object | ts.TypeFlags.Intersection)) &&
             !this.checker.isArrayType(type) &&
             !this.checker.isTupleType(type) &&
-            !type.getStringIndexType() &&
             this.checker.getPropertiesOfType(type).length > 0 &&
             type.getCallSignatures().length === 0
         );
@@ -144,7 +154,7 @@ export class TypeSpecs {
         // A map whose keys follow a pattern (`series_<i>.data`) is a map too.
         const patterned = this.checker.getIndexInfosOfType(type).find((info) => info.keyType.flags & ts.TypeFlags.TemplateLiteral);
         if (values ?? patterned) return { type: "object", additionalProperties: this.spec(values ?? (patterned as ts.IndexInfo).type, name, path, hints) };
-        return { $ref: "pulumi.json#/Any" };
+        return { $ref: ANY };
     }
 
     private enumSpec(values: string[], name: string): PropertySpec {
