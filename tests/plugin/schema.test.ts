@@ -105,6 +105,16 @@ describe("the provider plugin's package schema (schema.json, written by `npm run
         assert.equal(kindOfToken("pulumi-nodejs:dynamic/observability:Dashboard"), undefined);
     });
 
+    it('has its import id told in README "Other languages" for every kind', function () {
+        const readme = readFileSync(path.join(REPO_ROOT, "README.md"), "utf8");
+        const section = readme.slice(readme.indexOf("\n## Other languages"), readme.indexOf("\n## Layout"));
+        const table = section.slice(section.indexOf("| resource | import id |"));
+        const rows = table.slice(0, table.indexOf("\n\n")).split("\n").slice(2);
+        const named = rows.flatMap((row) => [...(row.split("|")[1] ?? "").matchAll(/`(\w+)`/g)].map((match) => match[1]));
+        const classes = Object.values(registry as Record<string, RegisteredKind>).map((kind) => kind.provider.typeName);
+        assert.deepEqual([...named].sort(), [...classes].sort());
+    });
+
     it("declares every SDK lookup function as observability:index:<function>, a list under `items`", function () {
         const functions = sdkFunctions();
         assert.ok(functions.includes("getSources") && functions.includes("getDataPipes"), `lookups found: ${functions.join(", ")}`);
