@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
-import { functionToken, PACKAGE_NAME, packageSchema, type PackageSchema, type PropertySpec } from "../../provider/plugin/schema";
+import { functionToken, PACKAGE_NAME, packageSchema, type ObjectTypeSpec, type PackageSchema, type PropertySpec } from "../../provider/plugin/schema";
 import { REPO_ROOT } from "../harness/paths";
 
 // js-yaml comes with @pulumi/pulumi, which reads stack files with it; load that copy.
@@ -167,7 +167,9 @@ function pythonProblems(text: string, schema: PackageSchema): string[] {
     const problems: string[] = [];
     const last = (token: string) => token.split(":").pop() as string;
     const resources = new Map(Object.entries(schema.resources).map(([token, spec]) => [last(token), spec]));
-    const types = new Map(Object.entries(schema.types).flatMap(([token, spec]) => ("properties" in spec ? [[`${last(token)}Args`, spec] as const] : [])));
+    const types = new Map<string, ObjectTypeSpec>(
+        Object.entries(schema.types).flatMap(([token, spec]) => ("properties" in spec ? [[`${last(token)}Args`, spec] as const] : [])),
+    );
     const functions = new Map(
         Object.entries(schema.functions).flatMap(([token, spec]) => [[snake(last(token)), spec] as const, [`${snake(last(token))}_output`, spec] as const]),
     );
