@@ -112,13 +112,19 @@ function packageRoot(): string {
     }
 }
 
-let loaded: PackageSchema | undefined;
+let text: string | undefined;
 
 /**
- * The package schema, what the plugin's GetSchema answers: `schema.json` as shipped with the package, read once.
- * `npm run schema` writes it from the zod schemas of the registry's kinds and the lookups, with the SDK's JSDoc.
+ * The package schema as JSON text, what the plugin's GetSchema answers (`GetSchemaResponse.schema`): `schema.json`
+ * as shipped with the package, read once. `npm run schema` writes it from the zod schemas of the registry's kinds
+ * and the lookups, with the SDK's JSDoc.
  */
+export function packageSchemaText(): string {
+    text ??= readFileSync(path.join(packageRoot(), SCHEMA_FILE), "utf8");
+    return text;
+}
+
+/** The package schema (a fresh copy each call): {@link packageSchemaText}, parsed. */
 export function packageSchema(): PackageSchema {
-    loaded ??= JSON.parse(readFileSync(path.join(packageRoot(), SCHEMA_FILE), "utf8")) as PackageSchema;
-    return loaded;
+    return JSON.parse(packageSchemaText()) as PackageSchema;
 }

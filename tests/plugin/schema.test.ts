@@ -8,6 +8,7 @@ import {
     kindOfToken,
     LIST_RESULT,
     packageSchema,
+    packageSchemaText,
     resourceToken,
     SCHEMA_FILE,
     type PackageSchema,
@@ -79,8 +80,9 @@ describe("the provider plugin's package schema (schema.json, written by `npm run
         }
     });
 
-    it("is what packageSchema(), the plugin's GetSchema, serves", function () {
+    it("is what packageSchema() and packageSchemaText(), the plugin's GetSchema, serve", function () {
         assert.deepEqual(packageSchema(), committed());
+        assert.equal(packageSchemaText(), readFileSync(path.join(REPO_ROOT, SCHEMA_FILE), "utf8"));
     });
 
     it("is valid against Pulumi's package metaschema", function () {
