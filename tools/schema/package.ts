@@ -88,7 +88,7 @@ export function generatePackageSchema(sdk = new SdkReader(ROOT)): PackageSchema 
         }),
     );
     const packageJson = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string; description: string; license: string };
-    return {
+    return withSharedTokens(specs.sharedTokens(), {
         name: PACKAGE_NAME,
         displayName: "Observability",
         version: packageJson.version,
@@ -103,8 +103,23 @@ export function generatePackageSchema(sdk = new SdkReader(ROOT)): PackageSchema 
         },
         resources,
         functions,
-        types: Object.fromEntries([...specs.types].sort(([a], [b]) => a.localeCompare(b))),
-    };
+        types: Object.fromEntries([...specs.types]),
+    });
+}
+
+/** The schema with the types renamed (every `$ref` and discriminator mapping too), its types sorted by token. */
+function withSharedTokens(renames: Map<string, string>, schema: PackageSchema): PackageSchema {
+    const text = JSON.stringify(schema).replace(/"#\/types\/([^"]+)"/g, (ref, current: string) => {
+        const renamed = renames.get(current);
+        return renamed ? JSON.stringify(`#/types/${renamed}`) : ref;
+    });
+    const renamed = JSON.parse(text) as PackageSchema;
+    renamed.types = Object.fromEntries(
+        Object.entries(renamed.types)
+            .map(([current, type]) => [renames.get(current) ?? current, type] as const)
+            .sort(([a], [b]) => a.localeCompare(b)),
+    );
+    return renamed;
 }
 
 function resourceSpec(sdk: SdkReader, specs: TypeSpecs, typeName: string, hints: SchemaHints, order: (at: readonly string[]) => unknown[]): ResourceSpec {

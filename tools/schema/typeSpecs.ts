@@ -49,6 +49,8 @@ export class TypeSpecs {
     /** The `types` of the package, by token. */
     readonly types = new Map<string, ObjectTypeSpec | EnumTypeSpec>();
     private readonly byShape = new Map<string, string>();
+    /** Every place a type was met: the name asked for there and the property's key, by its token. */
+    private readonly places = new Map<string, { name: string; key: string }[]>();
 
     constructor(private readonly checker: ts.TypeChecker) {}
 
@@ -65,6 +67,7 @@ export class TypeSpecs {
             return this.enumSpec(
                 members.map((member) => (member as ts.StringLiteralType).value),
                 this.nameOf(type, name),
+                path,
             );
         }
         // Named properties beside values under any key of a pattern (`SeriesRow`: `series_<i>.data`): a map of anything.
@@ -157,17 +160,17 @@ export class TypeSpecs {
         return { $ref: ANY };
     }
 
-    private enumSpec(values: string[], name: string): PropertySpec {
+    private enumSpec(values: string[], name: string, path: readonly string[]): PropertySpec {
         const spec: EnumTypeSpec = {
             type: "string",
             enum: values.map((value) => (IDENTIFIER.test(value) ? { value } : { value, name: enumName(value) })),
         };
-        return { $ref: `#/types/${this.register(name, spec)}` };
+        return { $ref: `#/types/${this.register(name, path, spec)}` };
     }
 
     private objectRef(type: ts.Type, name: string, path: readonly string[], hints: SchemaHints): PropertySpec {
         const own = this.nameOf(type, name);
-        return { $ref: `#/types/${this.register(own, this.properties(type, own, path, hints))}` };
+        return { $ref: `#/types/${this.register(own, path, this.properties(type, own, path, hints))}` };
     }
 
     /** The name the source gives a type (`ResolvedTarget`, `ByocConfig`), else the one made from where it is (`DashboardTiles`). */
@@ -191,7 +194,7 @@ export class TypeSpecs {
         const discriminant = keys.find((key) => new Set(literals.map((own) => own.get(key))).size === shapes.length);
         const refs = shapes.map((shape, i) => {
             const suffix = keys.map((key) => pascal(String(literals[i].get(key)))).join("") || `${i + 1}`;
-            return `#/types/${this.register(`${name}${suffix}`, this.properties(shape, `${name}${suffix}`, path, hints))}`;
+            return `#/types/${this.register(`${name}${suffix}`, path, this.properties(shape, `${name}${suffix}`, path, hints))}`;
         });
         const spec: PropertySpec = { oneOf: refs.map(($ref) => ({ $ref })) };
         if (discriminant) {
@@ -214,14 +217,47 @@ export class TypeSpecs {
     }
 
     /** The token of a type: the one of an equal type registered before, else `name` (made unique). */
-    private register(name: string, spec: ObjectTypeSpec | EnumTypeSpec): string {
+    private register(name: string, path: readonly string[], spec: ObjectTypeSpec | EnumTypeSpec): string {
         const shape = JSON.stringify(spec);
         const known = this.byShape.get(shape);
-        if (known) return known;
+        const place = { name, key: pascal([...path].reverse().find((step) => step !== "[]") ?? "") };
+        if (known) {
+            this.places.get(known)?.push(place);
+            return known;
+        }
         let candidate = token(name);
         for (let n = 2; this.types.has(candidate); n++) candidate = token(`${name}${n}`);
         this.types.set(candidate, spec);
         this.byShape.set(shape, candidate);
+        this.places.set(candidate, [place]);
         return candidate;
+    }
+
+    /**
+     * Better tokens for the types met in several places: the words the names of all those places end with
+     * (`SourceVariant`, `DashboardVariant`, … → `Variant`; `…SqlLineNumberFormat`, `…BuilderNumberNumberFormat` →
+     * `NumberFormat`), when they are two words or more, or the key of every place in several kinds or functions (not
+     * `Type` for `metricType` and `metricDataType`, nor for an alert's `channel.type` and `channels[].type`), and no
+     * other type has that name.
+     */
+    sharedTokens(): Map<string, string> {
+        const renames = new Map<string, string>();
+        const taken = new Set(this.types.keys());
+        for (const [current, places] of this.places) {
+            const names = new Set(places.map((place) => place.name));
+            if (names.size < 2) continue;
+            const words = [...names].map((name) => name.split(/(?=[A-Z])/));
+            const common: string[] = [];
+            for (let i = 1; words.every((parts) => parts.length >= i && parts[parts.length - i] === words[0][words[0].length - i]); i++) {
+                common.unshift(words[0][words[0].length - i]);
+            }
+            const shared = token(common.join(""));
+            const owners = new Set(words.map((parts) => parts[0]));
+            const telling = common.length >= 2 || (common.length === 1 && owners.size > 1 && places.every((place) => place.key === common[0]));
+            if (!telling || taken.has(shared)) continue;
+            taken.add(shared);
+            renames.set(current, shared);
+        }
+        return renames;
     }
 }
