@@ -98,7 +98,7 @@ export function generatePackageSchema(sdk = new SdkReader(ROOT)): PackageSchema 
         config: { variables },
         provider: {
             description:
-                "The provider of the package's resources and functions: the same settings as the stack configuration `observability:<key>`, for one more environment (each value set here wins over the configuration and the environment variables).",
+                "An explicit provider, for one more environment: the settings the stack configuration `observability:<key>` gives the default provider, as inputs (each one left out is read from its environment variable).",
             inputProperties: variables,
         },
         resources,
