@@ -63,6 +63,8 @@ function sdkFunctions(): string[] {
 }
 
 describe("the provider plugin's package schema (schema.json, written by `npm run schema`)", function () {
+    // Building the schema compiles the SDK with TypeScript: about 20 s alone, more on a busy machine.
+    this.timeout(180_000);
     let generated: PackageSchema;
 
     before(function () {
