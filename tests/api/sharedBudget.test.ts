@@ -93,6 +93,16 @@ describe("One key's budget shared by every process that uses it", function () {
         const raw = emulatorClient(emu);
         for (let i = 0; i < count; i++) await raw.call("/api/v2/webhooks");
     };
+    /** `user` creates the dashboards alone on the key, as one stack at the CLI's default parallelism. */
+    const createAlone = (user: KeyUser, dashboards: string[]) =>
+        onClock(
+            clock,
+            [user],
+            inParallel(
+                STEPS_AT_ONCE,
+                dashboards.map((name) => () => user.api.request(createDashboard(name))),
+            ),
+        );
     const dashboardNames = () => [...emu.store.selfHosted.dashboards.values()].map((d) => d.name).sort();
     const names = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}-${String(i).padStart(3, "0")}`);
 
@@ -117,14 +127,7 @@ describe("One key's budget shared by every process that uses it", function () {
         await spendBudget(97);
         const user = keyUser();
         const start = clock.now();
-        await onClock(
-            clock,
-            [user],
-            inParallel(
-                STEPS_AT_ONCE,
-                names("late", 20).map((name) => () => user.api.request(createDashboard(name))),
-            ),
-        );
+        await createAlone(user, names("late", 20));
         assert.deepEqual(dashboardNames(), names("late", 20));
         assert.equal(emu.rateLimits.stats.selfHosted, 0, "no 429");
         assert.deepEqual(user.warnings, []);
@@ -138,14 +141,7 @@ describe("One key's budget shared by every process that uses it", function () {
         await spendBudget(100);
         const user = keyUser();
         const start = clock.now();
-        await onClock(
-            clock,
-            [user],
-            inParallel(
-                STEPS_AT_ONCE,
-                names("retried", 3).map((name) => () => user.api.request(createDashboard(name))),
-            ),
-        );
+        await createAlone(user, names("retried", 3));
         assert.deepEqual(dashboardNames(), names("retried", 3), "the refused POST was sent again, and created once");
         const elapsed = clock.now() - start;
         assert.ok(elapsed >= 15_000 && elapsed < 16_000, `RateLimit-Reset said 15 s, Retry-After 60 s; waited ${elapsed} ms`);
