@@ -189,7 +189,7 @@ describe("RateLimiter: the server's window", () => {
         const clock = new VirtualClock();
         const limiter = new RateLimiter({ limit: 2, windowMs: 10_000 }, clock, 0);
         const start = clock.now();
-        const send = async (resetSeconds: number) => (await limiter.acquire())({ resetSeconds, roundedUp: false });
+        const send = async (resetSeconds: number) => (await limiter.acquire())({ window: { resetSeconds, roundedUp: false } });
         await send(10); // opens the server's window, which ends 10 s later
         await clock.sleep(8_000);
         await send(2);
@@ -205,7 +205,7 @@ describe("RateLimiter: the server's window", () => {
         const clock = new VirtualClock();
         const limiter = new RateLimiter({ limit: 1, windowMs: 10_000 }, clock, 0);
         const start = clock.now();
-        (await limiter.acquire())({ resetSeconds: 3600, roundedUp: false });
+        (await limiter.acquire())({ window: { resetSeconds: 3600, roundedUp: false } });
         await clock.sleep(3_598_500);
         (await limiter.acquire())();
         // Taken as this budget's window, the hour would end by 3601 s and free the slot of the request answered

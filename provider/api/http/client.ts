@@ -7,7 +7,7 @@ import { Envelope } from "./envelope";
 import { ListCache } from "./listCache";
 import { ApiError } from "./errors";
 import { hintFor, type NotFoundContext } from "./hints";
-import { RateLimiter, type ServerWindowAdvice } from "./rateLimiter";
+import { RateLimiter, type Release, type ServerWindowAdvice } from "./rateLimiter";
 import { backoffDelay, rateLimitHeaders, ResponseHeaders, RetryPolicy } from "./retry";
 import { operationSecrets } from "./operationSecrets";
 import { redact, truncate } from "./redact";
@@ -238,7 +238,7 @@ export class ApiClient {
     }
 
     private async attempt(spec: RequestSpec<unknown>): Promise<Outcome> {
-        let release: (advice?: ServerWindowAdvice) => void;
+        let release: Release;
         try {
             release = await this.options.limiter.acquire(spec.signal);
         } catch (error) {
@@ -246,16 +246,16 @@ export class ApiClient {
             throw error;
         }
         spec.onSend?.();
-        let advice: ServerWindowAdvice | undefined;
+        let answer: { window?: ServerWindowAdvice } | undefined;
         try {
             const outcome = await this.send(spec);
             if (outcome.kind === "response") {
                 const { resetSeconds, roundedUp, remaining } = rateLimitHeaders(outcome.response.headers, this.clock.now());
-                if (resetSeconds !== undefined) advice = { resetSeconds, roundedUp, remaining };
+                answer = { window: resetSeconds === undefined ? undefined : { resetSeconds, roundedUp, remaining } };
             }
             return outcome;
         } finally {
-            release(advice);
+            release(answer);
         }
     }
 

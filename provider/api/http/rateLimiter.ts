@@ -19,6 +19,12 @@ export interface ServerWindowAdvice {
 }
 
 /**
+ * Ends a request's hold on its slot: with what its answer said of the server's window (`{}` for an answer that said
+ * nothing of it), or nothing when no answer came.
+ */
+export type Release = (answer?: { window?: ServerWindowAdvice }) => void;
+
+/**
  * A server window's end, bounded from both sides: every request answered before `countedBefore` was counted
  * in that window or an earlier one, and from `endedBy` on the window is certainly over.
  */
@@ -85,7 +91,7 @@ export class RateLimiter {
      * Waits, in arrival order, until one more request may be sent. Returns the function to call once the request
      * is over (answered or failed), with what its answer said of the server's window; until then it holds its slot.
      */
-    acquire(signal?: AbortSignal): Promise<(advice?: ServerWindowAdvice) => void> {
+    acquire(signal?: AbortSignal): Promise<Release> {
         const mine = this.turn.then(() => this.waitForSlot(signal));
         this.turn = mine.then(
             () => undefined,
@@ -115,7 +121,7 @@ export class RateLimiter {
         return fresh;
     }
 
-    private async waitForSlot(signal?: AbortSignal): Promise<(advice?: ServerWindowAdvice) => void> {
+    private async waitForSlot(signal?: AbortSignal): Promise<Release> {
         for (;;) {
             signal?.throwIfAborted();
             const now = this.clock.now();
@@ -164,13 +170,16 @@ export class RateLimiter {
      * @param sentAt when the request left
      * @param serial how many requests had left by then, this one included
      */
-    private releaser(sentAt: number, serial: number): (advice?: ServerWindowAdvice) => void {
+    private releaser(sentAt: number, serial: number): Release {
         let released = false;
-        return (advice) => {
+        return (answer) => {
             if (released) return;
             released = true;
             this.inFlight--;
             const answeredAt = this.clock.now();
+            const advice = answer?.window;
+            // An answer that says nothing of the budget: a server that does not tell it, unless one of its answers did.
+            if (answer && !advice) this.tellsBudget ??= false;
             // What the server had not counted when it answered: the requests that left after this one (requests reach
             // the server in the order they leave; one overtaken now and then costs a 429, waited out).
             if (advice) this.observe(advice, sentAt, answeredAt, this.stats.acquired - serial);
@@ -186,8 +195,7 @@ export class RateLimiter {
      * @param spent this process's requests the server may not have counted when it answered
      */
     private observe(advice: ServerWindowAdvice, sentAt: number, answeredAt: number, spent: number): void {
-        if (advice.remaining !== undefined) this.tellsBudget = true;
-        else this.tellsBudget ??= false;
+        this.tellsBudget = advice.remaining !== undefined || this.tellsBudget === true;
         if (!(advice.resetSeconds >= 0) || advice.resetSeconds * 1000 > this.rate.windowMs) return;
         const end = { countedBefore: sentAt + (advice.resetSeconds - 1) * 1000, endedBy: this.windowEndsBy(advice, answeredAt) };
         // Answers of one window tell nearly the same end: keep only what says more than an end already known.
