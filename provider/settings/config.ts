@@ -42,7 +42,7 @@ export const SETTINGS = {
     },
     retryBudgetMs: {
         env: "OBSERVABILITY_RETRY_BUDGET_MS",
-        description: `total time spent retrying one call in ms (default ${SETTING_DEFAULTS.retryBudgetMs})`,
+        description: `total time spent retrying one call after failures (5xx, network errors) in ms; a 429 asking to wait up to one rate-limit window is waited out within the operation's timeout instead (default ${SETTING_DEFAULTS.retryBudgetMs})`,
     },
     retryBaseDelayMs: {
         env: "OBSERVABILITY_RETRY_BASE_DELAY_MS",

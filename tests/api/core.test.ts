@@ -6,34 +6,15 @@ import { ApiClient } from "../../provider/api/http/client";
 import { cloudEnvelope, Envelope, selfHostedEnvelope } from "../../provider/api/http/envelope";
 import { ApiError } from "../../provider/api/http/errors";
 import { RateLimiter } from "../../provider/api/http/rateLimiter";
-import { retryAfterMs } from "../../provider/api/http/retry";
+import { rateLimitHeaders } from "../../provider/api/http/retry";
 import { path } from "../../provider/common/ids";
 import { createOnce } from "../../provider/api/recovery";
 import { Emulator } from "../emulator";
 import { ScriptedServer } from "../support/scriptedServer";
+import { clientAt } from "../support/testClient";
 import { VirtualClock } from "../support/virtualClock";
 
 const SECRET = "3f1c2a9e-5b7d-4c11-9a0e-5a4d1c2b3e4f";
-
-/** A client of the API at `baseUrl` on a virtual clock, with short retries. */
-function clientAt(baseUrl: string, clock: VirtualClock, options: { envelope: Envelope; limiter: RateLimiter; key?: string }): ApiClient {
-    const key = options.key ?? SECRET;
-    return new ApiClient({
-        name: "self-hosted",
-        baseUrl: new URL(baseUrl),
-        authorization: `Bearer ${key}`,
-        secrets: [key],
-        credentialHelp: "set `observability:apiKey` (environment variable OBSERVABILITY_API_KEY)",
-        urlSetting: "apiUrl",
-        describeSetting: (name) => name,
-        plainTextNotFound: true,
-        envelope: options.envelope,
-        limiter: options.limiter,
-        retry: { baseDelayMs: 100, maxDelayMs: 1000, budgetMs: 10_000 },
-        timeoutMs: 5_000,
-        clock,
-    });
-}
 
 describe("HTTP core", () => {
     let server: ScriptedServer;
@@ -45,8 +26,8 @@ describe("HTTP core", () => {
     });
     afterEach(() => server.close());
 
-    const client = (envelope: Envelope = selfHostedEnvelope, limiter = new RateLimiter({ limit: 1000, windowMs: 1000 }, clock)) =>
-        clientAt(`${server.url}/api/v2`, clock, { envelope, limiter });
+    const client = (envelope: Envelope = selfHostedEnvelope, limiter = new RateLimiter({ limit: 1000, windowMs: 60_000 }, clock)) =>
+        clientAt(`${server.url}/api/v2`, clock, { envelope, limiter, key: SECRET });
     const get = { operation: "read Thing", method: "GET" as const, path: "/things/1", response: z.object({ id: z.string() }) };
     /** The error a request ends with (undefined when it succeeds). */
     const failureOf = (api: ApiClient, spec: Parameters<ApiClient["request"]>[0] = get): Promise<unknown> =>
@@ -88,11 +69,19 @@ describe("HTTP core", () => {
         assert.ok(clock.now() - start >= 7000, "the limiter paused for Retry-After");
     });
 
-    it("reads every documented 429 header", () => {
-        assert.equal(retryAfterMs({ "retry-after": "3" }, 0), 3000);
-        assert.equal(retryAfterMs({ "ratelimit-reset": "12" }, 0), 12000);
-        assert.equal(retryAfterMs({ "x-ratelimit-reset": "2" }, 0), 2000);
-        assert.equal(retryAfterMs({}, 0), undefined);
+    it("reads every documented rate-limit header", () => {
+        const none = { resetSeconds: undefined, roundedUp: false, remaining: undefined, retryAfterMs: undefined };
+        assert.deepEqual(rateLimitHeaders({ "retry-after": "3" }, 0), { ...none, retryAfterMs: 3000 });
+        assert.deepEqual(rateLimitHeaders({ "ratelimit-reset": "12", "ratelimit-remaining": "0", "retry-after": "60" }, 0), {
+            resetSeconds: 12,
+            roundedUp: true,
+            remaining: 0,
+            retryAfterMs: 60_000,
+        });
+        assert.deepEqual(rateLimitHeaders({ "x-ratelimit-reset": "2" }, 0), { ...none, resetSeconds: 2 });
+        assert.deepEqual(rateLimitHeaders({ "x-ratelimit-reset": "1700000009" }, 1_700_000_000_000), { ...none, resetSeconds: 9 });
+        assert.deepEqual(rateLimitHeaders({ "retry-after": new Date(61_000).toUTCString() }, 1_000), { ...none, retryAfterMs: 60_000 });
+        assert.deepEqual(rateLimitHeaders({ "ratelimit-remaining": "many" }, 0), none);
     });
 
     it("builds an error with operation, method, path, status, request id and message, and no secret", async () => {
@@ -200,11 +189,7 @@ describe("RateLimiter: the server's window", () => {
         const clock = new VirtualClock();
         const limiter = new RateLimiter({ limit: 2, windowMs: 10_000 }, clock, 0);
         const start = clock.now();
-        const send = async (resetSeconds: number) => {
-            const release = await limiter.acquire();
-            limiter.observe({ sentAt: clock.now(), answeredAt: clock.now(), resetSeconds });
-            release();
-        };
+        const send = async (resetSeconds: number) => (await limiter.acquire())({ window: { resetSeconds, roundedUp: false } });
         await send(10); // opens the server's window, which ends 10 s later
         await clock.sleep(8_000);
         await send(2);
@@ -220,9 +205,7 @@ describe("RateLimiter: the server's window", () => {
         const clock = new VirtualClock();
         const limiter = new RateLimiter({ limit: 1, windowMs: 10_000 }, clock, 0);
         const start = clock.now();
-        const release = await limiter.acquire();
-        limiter.observe({ sentAt: clock.now(), answeredAt: clock.now(), resetSeconds: 3600 });
-        release();
+        (await limiter.acquire())({ window: { resetSeconds: 3600, roundedUp: false } });
         await clock.sleep(3_598_500);
         (await limiter.acquire())();
         // Taken as this budget's window, the hour would end by 3601 s and free the slot of the request answered

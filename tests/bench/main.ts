@@ -8,7 +8,11 @@
  * create the same stack again on a fresh emulator and host at `--parallel 64`. Each create is compared with its lower
  * bound (the fewest requests per API under the documented limits). Prints one table of medians over the runs and
  * writes every figure to `.bench/results.json`. `--scale` adds the scale run (`scale.ts`: the same stack shape at
- * 200, 2,000 and 10,000 resources, limits raised; `--runs 0 --scale` runs it alone). Not part of `npm test`: speed is
+ * 200, 2,000 and 10,000 resources, limits raised; `--runs 0 --scale` runs it alone). After the runs, the shared-key
+ * runs (`sharedKey.ts`): several stacks on one key, each in a host process of its own, on a fresh emulator each
+ * (`--runs 0` runs them alone, `--scenario NAME` one of them). With `--api-url URL --api-key KEY` (or
+ * `OBSERVABILITY_BENCH_API_URL` and `OBSERVABILITY_BENCH_API_KEY`) only the shared-key runs go, against that real
+ * self-hosted server (`fresh`, `after`, `together`; start it afresh for each). Not part of `npm test`: speed is
  * measured here, never in a test.
  */
 import * as fs from "node:fs";
@@ -24,6 +28,7 @@ import { startPingServer } from "../harness/fixtures/pingServer";
 import { bigStack, FULL_SIZE, inventoryProblems, ProviderTexts, QUICK_SIZE, resourceCount, sdkProviderTexts, StackSize } from "../support/bigStack";
 import { cpuTimeMs, lowerBoundMs, median, peakRssBytes, requestTimes, saturatedRate, SaturatedRate, stampArrivals } from "./measure";
 import { printScaleTable, RAISED_LIMITS, SCALE_FACTORS, scaleRun, ScaleFigures } from "./scale";
+import { describeSharedKey, EMULATOR_SCENARIOS, SERVER_SCENARIOS, sharedKeyRun, type SharedKeyFigures } from "./sharedKey";
 
 /** First poll interval of pipe state waits: one second, half the default, as a user in a hurry would set it. */
 const POLL_INTERVAL_MS = "1000";
@@ -67,21 +72,55 @@ interface RunFigures {
     coldStart: { pingMs: number; oursMs: number; ratio: number };
 }
 
-function parseArgs(argv: string[]): { runs: number; quick: boolean; scale: boolean; out: string } {
-    let runs = 3;
-    let quick = false;
-    let scale = false;
-    let out = path.join(REPO_ROOT, ".bench", "results.json");
+interface Args {
+    runs: number;
+    quick: boolean;
+    scale: boolean;
+    out: string;
+    /** A real self-hosted server to run the shared-key scenarios against (then nothing else runs). */
+    server?: { apiUrl: string; apiKey: string };
+    /** Only the shared-key scenario of this name. */
+    scenario?: string;
+}
+
+function parseArgs(argv: string[]): Args {
+    const args: Args = { runs: 3, quick: false, scale: false, out: path.join(REPO_ROOT, ".bench", "results.json") };
+    let apiUrl = process.env.OBSERVABILITY_BENCH_API_URL;
+    let apiKey = process.env.OBSERVABILITY_BENCH_API_KEY;
     for (let i = 0; i < argv.length; i++) {
         const arg = argv[i];
-        if (arg === "--runs") runs = Number(argv[++i]);
-        else if (arg === "--quick") quick = true;
-        else if (arg === "--scale") scale = true;
-        else if (arg === "--out") out = path.resolve(argv[++i] ?? "");
-        else throw new Error(`unknown argument ${arg} (use --runs N, --quick, --scale, --out FILE)`);
+        if (arg === "--runs") args.runs = Number(argv[++i]);
+        else if (arg === "--quick") args.quick = true;
+        else if (arg === "--scale") args.scale = true;
+        else if (arg === "--out") args.out = path.resolve(argv[++i] ?? "");
+        else if (arg === "--api-url") apiUrl = argv[++i];
+        else if (arg === "--api-key") apiKey = argv[++i];
+        else if (arg === "--scenario") args.scenario = argv[++i];
+        else throw new Error(`unknown argument ${arg} (use --runs N, --quick, --scale, --out FILE, --api-url URL --api-key KEY, --scenario NAME)`);
     }
-    if (!(Number.isInteger(runs) && runs >= (scale ? 0 : 1))) throw new Error("--runs needs a positive integer (0 only with --scale)");
-    return { runs, quick, scale, out };
+    if (!(Number.isInteger(args.runs) && args.runs >= 0)) throw new Error("--runs needs a whole number (0: only the shared-key and --scale runs)");
+    if ((apiUrl === undefined) !== (apiKey === undefined)) throw new Error("--api-url and --api-key go together");
+    if (apiUrl !== undefined && apiKey !== undefined) args.server = { apiUrl: apiUrl.replace(/\/$/, ""), apiKey };
+    return args;
+}
+
+/**
+ * The shared-key scenarios: against the real server given (its scenarios, the named one only when `--scenario` says),
+ * else against a fresh emulator each, with the documented limits on.
+ */
+async function sharedKeyRuns(providers: ProviderTexts, args: Args): Promise<SharedKeyFigures[]> {
+    const figures: SharedKeyFigures[] = [];
+    const chosen = (list: typeof SERVER_SCENARIOS) => list.filter((s) => args.scenario === undefined || s.name === args.scenario);
+    for (const scenario of chosen(args.server ? SERVER_SCENARIOS : EMULATOR_SCENARIOS)) {
+        const emu = args.server ? undefined : await Emulator.start();
+        try {
+            figures.push(await sharedKeyRun(providers, emu ? { emu } : (args.server as { apiUrl: string; apiKey: string }), scenario));
+        } finally {
+            await emu?.close();
+        }
+        console.log(describeSharedKey(figures[figures.length - 1]));
+    }
+    return figures;
 }
 
 /** Wraps the host's check and diff to time each call. */
@@ -488,11 +527,12 @@ async function main(): Promise<void> {
         `bench: ${resourceCount(size)} resources, ${args.runs} run(s), --parallel ${PARALLELISMS.join(" and ")}, rate limits on, default client limits, pollIntervalMs ${POLL_INTERVAL_MS}`,
     );
     const runs: RunFigures[] = [];
-    for (let i = 1; i <= args.runs; i++) runs.push(await oneRun(providers, size, i));
+    for (let i = 1; i <= (args.server ? 0 : args.runs); i++) runs.push(await oneRun(providers, size, i));
     const summary = runs.length > 0 ? summarize(runs) : undefined;
     if (summary) printTable(summary, sizes, args.runs);
+    const sharedKey = await sharedKeyRuns(providers, args);
     const scale: ScaleFigures[] = [];
-    if (args.scale) {
+    if (args.scale && !args.server) {
         for (const factor of SCALE_FACTORS) {
             scale.push(await scaleRun(providers, factor, freshStack));
             console.log(`scale: ${scale[scale.length - 1].resources} resources measured`);
@@ -509,7 +549,17 @@ async function main(): Promise<void> {
     fs.writeFileSync(
         args.out,
         JSON.stringify(
-            { date: new Date().toISOString(), environment, size, pollIntervalMs: Number(POLL_INTERVAL_MS), providerBytes: sizes, summary, runs, scale },
+            {
+                date: new Date().toISOString(),
+                environment,
+                size,
+                pollIntervalMs: Number(POLL_INTERVAL_MS),
+                providerBytes: sizes,
+                summary,
+                runs,
+                sharedKey,
+                scale,
+            },
             null,
             2,
         ) + "\n",
@@ -517,7 +567,8 @@ async function main(): Promise<void> {
     console.log(`\nwrote ${path.relative(REPO_ROOT, args.out)}`);
     const failed =
         (summary !== undefined && (summary.creates.some((c) => c.failedOperations > 0 || c.inventoryProblems > 0) || summary.previewRequests > 0)) ||
-        scale.some((s) => s.create.failed || s.create.inventoryProblems > 0 || s.preview.requests > 0);
+        scale.some((s) => s.create.failed || s.create.inventoryProblems > 0 || s.preview.requests > 0) ||
+        sharedKey.some((k) => k.failedOperations > 0);
     if (failed) {
         console.error("bench: a run failed an operation, left the emulator unlike the stack, or previewed with requests");
         process.exit(1);

@@ -45,6 +45,11 @@ export class ManualClock implements Clock {
         });
     }
 
+    /** How many sleeps wait for the clock. */
+    get sleeping(): number {
+        return this.sleepers.length;
+    }
+
     /** Resolves once at least `count` sleeps wait for the clock. */
     async untilSleeping(count = 1): Promise<void> {
         while (this.sleepers.length < count) await new Promise<void>((resolve) => this.onSleep.push(resolve));

@@ -11,20 +11,24 @@ export interface RateDecision {
     allowed: boolean;
     limit: number;
     remaining: number;
-    /** Whole seconds until the window resets (at least 1). */
+    /** Whole seconds until the window resets, rounded up (`source/lib.ts:296-300`). */
     resetSeconds: number;
+    /** The whole window in seconds, rounded up: what a refusal's `Retry-After` says (`source/lib.ts:350`). */
+    windowSeconds: number;
 }
 
-interface Window {
-    start: number;
-    count: number;
-}
-
-/** Fixed-window request budgets per API and key, on an injectable clock. */
+/**
+ * Fixed-window request budgets per API and key, on an injectable clock, counted as the self-hosted server's limiter
+ * counts (express-rate-limit 6.7.1 with its memory store): one window for every key, started with the limiter and
+ * renewed every `windowMs` (`source/memory-store.ts:58-66`, a single `resetTime` and one `setInterval` resetting
+ * every key's count), so a key first used late in a window gets what is left of it. A request beyond the budget is
+ * counted too, and refused. The cloud's window is not documented; the emulator counts it the same way.
+ */
 export class RateLimits {
     private enabled: boolean;
     private settings: RateLimitSettings;
-    private readonly windows = new Map<string, Window>();
+    /** Per API: when its current window started, and each key's count in it. */
+    private readonly windows: Record<"selfHosted" | "cloud", { start: number; counts: Map<string, number> }>;
     private readonly rejected = { selfHosted: 0, cloud: 0 };
 
     constructor(
@@ -33,6 +37,7 @@ export class RateLimits {
     ) {
         this.enabled = enabled;
         this.settings = structuredClone(DOCUMENTED_RATE_LIMITS);
+        this.windows = { selfHosted: this.freshWindow(), cloud: this.freshWindow() };
     }
 
     enable(): void {
@@ -47,15 +52,16 @@ export class RateLimits {
         return this.enabled;
     }
 
-    /** Replaces the limits of one or both APIs and starts fresh windows. */
+    /** Replaces the limits of one or both APIs and starts fresh windows now. */
     set(settings: Partial<RateLimitSettings>): void {
         this.settings = { ...this.settings, ...settings };
-        this.windows.clear();
+        this.reset();
     }
 
-    /** Forgets every window (budgets start over). */
+    /** Forgets every count and starts fresh windows now, as a restarted server does. */
     reset(): void {
-        this.windows.clear();
+        this.windows.selfHosted = this.freshWindow();
+        this.windows.cloud = this.freshWindow();
     }
 
     /** Number of 429 answers sent per API. */
@@ -69,20 +75,26 @@ export class RateLimits {
         const which = api === "self-hosted" ? "selfHosted" : "cloud";
         const setting: RateLimitSetting = this.settings[which];
         const now = this.clock.now();
-        const id = `${api}|${key}`;
-        let window = this.windows.get(id);
-        if (!window || now >= window.start + setting.windowMs) {
-            window = { start: now, count: 0 };
-            this.windows.set(id, window);
+        const window = this.windows[which];
+        if (now >= window.start + setting.windowMs) {
+            // Every window since the last request has passed: the current one started at the last multiple.
+            window.start += Math.floor((now - window.start) / setting.windowMs) * setting.windowMs;
+            window.counts.clear();
         }
-        window.count++;
-        const allowed = window.count <= setting.limit;
+        const count = (window.counts.get(key) ?? 0) + 1;
+        window.counts.set(key, count);
+        const allowed = count <= setting.limit;
         if (!allowed) this.rejected[which]++;
         return {
             allowed,
             limit: setting.limit,
-            remaining: Math.max(0, setting.limit - window.count),
-            resetSeconds: Math.max(1, Math.ceil((window.start + setting.windowMs - now) / 1000)),
+            windowSeconds: Math.ceil(setting.windowMs / 1000),
+            remaining: Math.max(0, setting.limit - count),
+            resetSeconds: Math.max(0, Math.ceil((window.start + setting.windowMs - now) / 1000)),
         };
+    }
+
+    private freshWindow(): { start: number; counts: Map<string, number> } {
+        return { start: this.clock.now(), counts: new Map() };
     }
 }

@@ -19,6 +19,8 @@ export const UPSTREAM = {
     selfHosted: "self-hosted server @b52a6fa83a1a8f6d1cc70e8b676103ade6a1b207",
     /** The vendor's Terraform provider v3.25.3 (how the cloud API is used), by commit. */
     cloudProvider: "vendor Terraform provider @c320db99ba37b84eca0181a074b2501f946d4d04",
+    /** The rate-limit library the self-hosted server mounts on its API (the version its lock file pins), by tag. */
+    rateLimitLibrary: "express-rate-limit v6.7.1",
     /** The cloud API's OpenAPI document, as copied into `tests/emulator/openapi/cloud.json`. */
     cloudDocument: "tests/emulator/openapi/cloud.json",
 } as const;

@@ -7,8 +7,8 @@ import { Envelope } from "./envelope";
 import { ListCache } from "./listCache";
 import { ApiError } from "./errors";
 import { hintFor, type NotFoundContext } from "./hints";
-import { RateLimiter } from "./rateLimiter";
-import { backoffDelay, ResponseHeaders, retryAfterMs, RetryPolicy, serverWindowResetSeconds } from "./retry";
+import { RateLimiter, type Release, type ServerWindowAdvice } from "./rateLimiter";
+import { backoffDelay, rateLimitHeaders, ResponseHeaders, RetryPolicy } from "./retry";
 import { operationSecrets } from "./operationSecrets";
 import { redact, truncate } from "./redact";
 import { SETTING_DEFAULTS } from "../../settings/defaults";
@@ -178,12 +178,10 @@ export class ApiClient {
                 if (response.status >= 200 && response.status < 300) return this.parse(spec, response);
                 if (response.status === 429) {
                     this.stats.rateLimited++;
-                    const asked = retryAfterMs(response.headers, this.clock.now());
-                    const wait = asked ?? backoffDelay(attempt, retry);
-                    // The server throttled before doing anything, so any method may be resent. A wait beyond the
-                    // budget fails this call at once and pauses nothing: later calls may find the budget renewed.
-                    if (within(wait)) {
-                        this.options.limiter.pauseUntil(this.clock.now() + wait);
+                    // The server throttled before doing anything, so any method may be resent, a POST too.
+                    const asked = this.rateLimitWait(response.headers);
+                    if (asked !== undefined && asked <= this.patienceMs()) {
+                        if (this.options.limiter.pauseUntil(this.clock.now() + asked)) this.notify(this.budgetSpent(spec, asked));
                         this.stats.retries++;
                         continue;
                     }
@@ -192,8 +190,15 @@ export class ApiClient {
                             spec,
                             response,
                             false,
-                            `The server asked to wait ${Math.ceil(asked / 1000)} s before the next request, longer than the retry budget left (${this.options.describeSetting("retryBudgetMs")}, ${retry.budgetMs} ms): run again later`,
+                            `The server asked to wait ${Math.ceil(asked / 1000)} s before the next request, far longer than its rate-limit window (${this.options.limiter.limit.windowMs / 1000} s): run again later`,
                         );
+                    // A 429 that says nothing of when to come back: a backoff within the retry budget.
+                    const wait = backoffDelay(attempt, retry);
+                    if (within(wait)) {
+                        this.options.limiter.pauseUntil(this.clock.now() + wait);
+                        this.stats.retries++;
+                        continue;
+                    }
                 }
                 const failedWrite = response.status >= 500 && !idempotent;
                 if (response.status >= 500 && idempotent) {
@@ -233,25 +238,51 @@ export class ApiClient {
     }
 
     private async attempt(spec: RequestSpec<unknown>): Promise<Outcome> {
-        let release: () => void;
+        let release: Release;
         try {
             release = await this.options.limiter.acquire(spec.signal);
         } catch (error) {
             if (spec.signal?.aborted) throw this.deadlineError(spec, false);
             throw error;
         }
-        const sentAt = this.clock.now();
         spec.onSend?.();
+        let answer: { window?: ServerWindowAdvice } | undefined;
         try {
             const outcome = await this.send(spec);
             if (outcome.kind === "response") {
-                const resetSeconds = serverWindowResetSeconds(outcome.response.headers);
-                if (resetSeconds !== undefined) this.options.limiter.observe({ sentAt, answeredAt: this.clock.now(), resetSeconds });
+                const { resetSeconds, roundedUp, remaining } = rateLimitHeaders(outcome.response.headers, this.clock.now());
+                answer = { window: resetSeconds === undefined ? undefined : { resetSeconds, roundedUp, remaining } };
             }
             return outcome;
         } finally {
-            release();
+            release(answer);
         }
+    }
+
+    /**
+     * How long a 429 asks to wait, in ms from now: until the window's reset when the answer tells it (the self-hosted
+     * server's `Retry-After` is always its whole window, however soon the window resets), else `Retry-After`.
+     */
+    private rateLimitWait(headers: ResponseHeaders): number | undefined {
+        const now = this.clock.now();
+        const { resetSeconds, roundedUp, retryAfterMs } = rateLimitHeaders(headers, now);
+        if (resetSeconds === undefined) return retryAfterMs;
+        return this.options.limiter.windowEndsBy({ resetSeconds, roundedUp }, now) - now;
+    }
+
+    /** The longest 429 wait that is waited out: the server's window with a margin. A longer one fails at once. */
+    private patienceMs(): number {
+        const { windowMs } = this.options.limiter.limit;
+        return windowMs + Math.max(5_000, windowMs / 10);
+    }
+
+    /** The warning of a 429 waited out: the wait and the key's budget (never the key). */
+    private budgetSpent(spec: RequestSpec<unknown>, waitMs: number): string {
+        const { limit, windowMs } = this.options.limiter.limit;
+        return (
+            `${spec.operation}: the ${this.options.name} API's budget for this key (${limit} requests per ${windowMs / 1000} s, shared by every ` +
+            `process and stack using the key) is spent; waiting ${Math.max(1, Math.round(waitMs / 1000))} s for the server's window to reset`
+        );
     }
 
     /** Waits before a retry; the operation's deadline ends the wait with a labelled error. */

@@ -3,14 +3,26 @@ import { Clock, systemClock } from "./clock";
 import type { RateLimit } from "../../settings/defaults";
 
 /**
- * What one answer said of the server's fixed window (draft-6 `RateLimit-Reset`: whole seconds until it
- * resets), and when that request left and was answered: the server counted it in between.
+ * What one answer said of the server's fixed window: whole seconds until it resets and, when the server tells it,
+ * how many requests remain in it for the key (counting every process that uses the key).
  */
 export interface ServerWindowAdvice {
-    sentAt: number;
-    answeredAt: number;
+    /** Whole seconds until the window resets. */
     resetSeconds: number;
+    /**
+     * Whether the server rounds the reset up (draft-6 `RateLimit-Reset`), so the window ends within `resetSeconds`;
+     * otherwise (the cloud's `X-RateLimit-Reset`, rounding not documented) within one second more.
+     */
+    roundedUp: boolean;
+    /** Requests left in the window after this one; undefined when the server does not say. */
+    remaining?: number;
 }
+
+/**
+ * Ends a request's hold on its slot: with what its answer said of the server's window (`{}` for an answer that said
+ * nothing of it), or nothing when no answer came.
+ */
+export type Release = (answer?: { window?: ServerWindowAdvice }) => void;
 
 /**
  * A server window's end, bounded from both sides: every request answered before `countedBefore` was counted
@@ -21,28 +33,48 @@ interface WindowEnd {
     endedBy: number;
 }
 
+/** What the server last said remains in its current window, and what this process sent that it may not have counted. */
+interface ServerBudget extends WindowEnd {
+    remaining: number;
+    /** Requests of this process that left after the advising one did. */
+    spent: number;
+}
+
 /**
- * Sliding-window limiter: never more than `limit` requests in any `windowMs`, so a server that counts in
- * fixed windows never sees more than its budget either. A request counts from the moment it may leave
- * until its answer arrives, and then for a window after that answer: the server counts it at some moment
- * in between (connection pools and a busy process delay the send by an unknown time), so the window is
- * kept from the latest moment it can have been counted. `marginMs` absorbs clock differences on top.
+ * Paces the requests of one process on one key, by its own count and by what the server says of the key's budget.
  *
- * A server that says when its window resets ({@link observe}) lets the limiter forget, once that window is
- * over, the requests it counted in it: they take nothing from the next window's budget. Without that, a
- * client that waited for budget late in the server's window waits for up to a second window.
+ * Its own count is a sliding window: never more than `limit` requests in any `windowMs`, so a server that counts in
+ * fixed windows never sees more than its budget from this process. A request counts from the moment it may leave
+ * until its answer arrives, and then for a window after that answer: the server counts it at some moment in between
+ * (connection pools and a busy process delay the send by an unknown time), so the window is kept from the latest
+ * moment it can have been counted. `marginMs` absorbs clock differences on top.
+ *
+ * Other processes on the same key (another stack, a script) spend the same budget, which only the server sees. A
+ * server that says what remains (`RateLimit-Remaining`) and when its window resets (`RateLimit-Reset`) is followed:
+ * - no request leaves while the server's remaining budget, less what this process sent since, is used up: the next
+ *   one waits for the window's end;
+ * - requests in flight never take more than half of what remains, so processes sharing the key leave each other
+ *   room instead of all spending the same last requests;
+ * - while the current window's budget is not known (the first request of a process, the first after a window
+ *   ended), one request goes alone: its answer tells what the others left.
+ * Once a window is over, the requests the server counted in it no longer take anything from the next one.
  */
 export class RateLimiter {
     /** When the answers of finished requests arrived, oldest first. */
     private readonly finished: number[] = [];
     /** Ends of the server's windows, as its answers told them, not yet over. */
     private windowEnds: WindowEnd[] = [];
+    /** The current window's budget as the server last told it; undefined when not known. */
+    private budget: ServerBudget | undefined;
+    /** Whether the server tells its remaining budget: unknown until the first answer, then true once any answer did. */
+    private tellsBudget: boolean | undefined;
     private inFlight = 0;
     private pausedUntil = 0;
     private turn: Promise<void> = Promise.resolve();
     /** Wakes the request waiting for an answer to free a slot. */
     private wake: (() => void) | undefined;
-    readonly stats = { acquired: 0, waits: 0, pauses: 0 };
+    /** Requests let go, and answered (or failed). */
+    readonly stats = { acquired: 0, answered: 0, waits: 0, pauses: 0 };
 
     constructor(
         private readonly rate: RateLimit,
@@ -50,11 +82,16 @@ export class RateLimiter {
         private readonly marginMs = Math.min(250, rate.windowMs / 40),
     ) {}
 
+    /** The budget this limiter keeps to, as configured (the server's documented limit by default). */
+    get limit(): RateLimit {
+        return this.rate;
+    }
+
     /**
-     * Waits, in arrival order, until one more request may be sent. Returns the function to call once the
-     * request is over (answered or failed); until then it occupies its slot.
+     * Waits, in arrival order, until one more request may be sent. Returns the function to call once the request
+     * is over (answered or failed), with what its answer said of the server's window; until then it holds its slot.
      */
-    acquire(signal?: AbortSignal): Promise<() => void> {
+    acquire(signal?: AbortSignal): Promise<Release> {
         const mine = this.turn.then(() => this.waitForSlot(signal));
         this.turn = mine.then(
             () => undefined,
@@ -64,47 +101,57 @@ export class RateLimiter {
     }
 
     /**
-     * Takes in what an answer said of the server's window. The reset is rounded to whole seconds (up by
-     * draft-6 servers, down by some others), so the window ends after `sentAt + (reset - 1) s` and before
-     * `answeredAt + (reset + 1) s`. A reset longer than this limiter's window is not about the same budget.
+     * When the window an answer told of is certainly over (epoch ms). The reset is whole seconds (rounded up by
+     * draft-6 servers, so the window ends within it; one second more for a server whose rounding is not known).
+     * @param advice what the answer said
+     * @param answeredAt when the answer arrived
      */
-    observe({ sentAt, answeredAt, resetSeconds }: ServerWindowAdvice): void {
-        if (!(resetSeconds >= 0) || resetSeconds * 1000 > this.rate.windowMs) return;
-        const end = { countedBefore: sentAt + (resetSeconds - 1) * 1000, endedBy: answeredAt + (resetSeconds + 1) * 1000 };
-        // Answers of one window tell nearly the same end: keep only what says more than an end already known.
-        if (this.windowEnds.some((known) => known.countedBefore >= end.countedBefore && known.endedBy <= end.endedBy)) return;
-        this.windowEnds.push(end);
+    windowEndsBy(advice: ServerWindowAdvice, answeredAt: number): number {
+        return answeredAt + advice.resetSeconds * 1000 + (advice.roundedUp ? this.marginMs : 1000);
     }
 
-    /** Stops all sends until `until` (epoch ms): the server said it is out of budget. */
-    pauseUntil(until: number): void {
-        if (until > this.pausedUntil) {
-            this.pausedUntil = until;
-            this.stats.pauses++;
-        }
+    /**
+     * Stops all sends until `until` (epoch ms): the server said it is out of budget. Returns whether this starts a
+     * pause (none was under way), so that the wait is told once, not once per request it holds back.
+     */
+    pauseUntil(until: number): boolean {
+        const fresh = this.pausedUntil <= this.clock.now();
+        if (until > this.pausedUntil) this.pausedUntil = until;
+        if (fresh) this.stats.pauses++;
+        return fresh;
     }
 
-    private async waitForSlot(signal?: AbortSignal): Promise<() => void> {
+    private async waitForSlot(signal?: AbortSignal): Promise<Release> {
         for (;;) {
             signal?.throwIfAborted();
             const now = this.clock.now();
             this.forget(now);
-            let wait = 0;
-            if (this.pausedUntil > now) wait = this.pausedUntil - now;
-            else if (this.inFlight + this.finished.length >= this.rate.limit) {
-                // Every slot is taken by requests still in flight: the first answer frees one a window later.
-                const slotFreed = this.finished.length > 0 ? this.finished[0] + this.rate.windowMs + this.marginMs : Number.POSITIVE_INFINITY;
-                // Or the server's window ends, and with it the count of what it holds.
-                wait = Math.min(slotFreed, ...this.windowEnds.map((end) => end.endedBy)) - now;
-            }
+            const wait = this.waitBeforeSending(now);
             if (wait <= 0) {
                 this.inFlight++;
+                if (this.budget) this.budget.spent++;
                 this.stats.acquired++;
-                return this.releaser();
+                return this.releaser(now, this.stats.acquired);
             }
             this.stats.waits++;
             await this.sleepOrWake(wait, signal);
         }
+    }
+
+    /** How long the next request must wait from `now` (infinite: until an answer arrives); 0 or less: it may leave. */
+    private waitBeforeSending(now: number): number {
+        if (this.pausedUntil > now) return this.pausedUntil - now;
+        const windowOver = Math.min(...this.windowEnds.map((end) => end.endedBy)) - now;
+        if (this.inFlight + this.finished.length >= this.rate.limit) {
+            // Every slot is taken: the first answer frees one a window later, or the server's window ends.
+            const slotFreed = this.finished.length > 0 ? this.finished[0] + this.rate.windowMs + this.marginMs - now : Number.POSITIVE_INFINITY;
+            return Math.min(slotFreed, windowOver);
+        }
+        if (this.tellsBudget === false) return 0;
+        if (!this.budget) return this.inFlight > 0 ? Number.POSITIVE_INFINITY : 0;
+        const left = this.budget.remaining - this.budget.spent;
+        if (left <= 0) return this.budget.endedBy - now;
+        return this.inFlight < Math.ceil(left / 2) ? 0 : Number.POSITIVE_INFINITY;
     }
 
     /** Drops the answers that no longer count: older than a window, or counted in a server window now over. */
@@ -116,17 +163,48 @@ export class RateLimiter {
             return false;
         });
         while (this.finished.length > 0 && this.finished[0] <= countedBefore) this.finished.shift();
+        if (this.budget && this.budget.endedBy <= now) this.budget = undefined;
     }
 
-    private releaser(): () => void {
+    /**
+     * @param sentAt when the request left
+     * @param serial how many requests had left by then, this one included
+     */
+    private releaser(sentAt: number, serial: number): Release {
         let released = false;
-        return () => {
+        return (answer) => {
             if (released) return;
             released = true;
             this.inFlight--;
-            this.finished.push(this.clock.now());
+            const answeredAt = this.clock.now();
+            const advice = answer?.window;
+            // An answer that says nothing of the budget: a server that does not tell it, unless one of its answers did.
+            if (answer && !advice) this.tellsBudget ??= false;
+            // What the server had not counted when it answered: the requests that left after this one (requests reach
+            // the server in the order they leave; one overtaken now and then costs a 429, waited out).
+            if (advice) this.observe(advice, sentAt, answeredAt, this.stats.acquired - serial);
+            this.stats.answered++;
+            this.finished.push(answeredAt);
             this.wake?.();
         };
+    }
+
+    /**
+     * Takes in what an answer said of the server's window. A reset longer than this limiter's window is not about the
+     * same budget. The window ends after `sentAt + (reset - 1) s` (the server counted the request after it left).
+     * @param spent this process's requests the server may not have counted when it answered
+     */
+    private observe(advice: ServerWindowAdvice, sentAt: number, answeredAt: number, spent: number): void {
+        this.tellsBudget = advice.remaining !== undefined || this.tellsBudget === true;
+        if (!(advice.resetSeconds >= 0) || advice.resetSeconds * 1000 > this.rate.windowMs) return;
+        const end = { countedBefore: sentAt + (advice.resetSeconds - 1) * 1000, endedBy: this.windowEndsBy(advice, answeredAt) };
+        // Answers of one window tell nearly the same end: keep only what says more than an end already known.
+        if (!this.windowEnds.some((known) => known.countedBefore >= end.countedBefore && known.endedBy <= end.endedBy)) this.windowEnds.push(end);
+        if (advice.remaining === undefined) return;
+        const told: ServerBudget = { ...end, remaining: advice.remaining, spent };
+        const known = this.budget;
+        if (!known || end.countedBefore >= known.endedBy) this.budget = told;
+        else if (end.endedBy > known.countedBefore && told.remaining - told.spent < known.remaining - known.spent) this.budget = told;
     }
 
     /** Sleeps `ms` (when infinite: until woken) or until a request in flight finishes, whichever comes first. */

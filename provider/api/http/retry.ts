@@ -25,30 +25,51 @@ const headerValue = (headers: ResponseHeaders, name: string): string | undefined
     return Array.isArray(value) ? value[0] : value;
 };
 
-/**
- * The wait a 429 asks for, in ms, from `Retry-After` (seconds or an HTTP date), `RateLimit-Reset`
- * (seconds, draft-6) or `X-RateLimit-Reset` (seconds), whichever is present first.
- */
-export function retryAfterMs(headers: ResponseHeaders, now: number): number | undefined {
-    for (const name of ["retry-after", "ratelimit-reset", "x-ratelimit-reset"]) {
-        const raw = headerValue(headers, name);
-        if (raw === undefined || raw.trim() === "") continue;
-        const seconds = Number(raw);
-        // A value this large is an epoch timestamp, not a delay.
-        if (Number.isFinite(seconds) && seconds > 1e9) return Math.max(0, seconds * 1000 - now);
-        if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-        const date = Date.parse(raw);
-        if (!Number.isNaN(date)) return Math.max(0, date - now);
-    }
-    return undefined;
+/** What an answer's headers say of the server's rate limit. */
+export interface RateLimitHeaders {
+    /**
+     * Whole seconds until the server's window resets: the self-hosted server's draft-6 `RateLimit-Reset` (on every
+     * answer, rounded up, contract §1.7), else the cloud's `X-RateLimit-Reset` (on a 429, seconds; an epoch
+     * timestamp is turned into a delay).
+     */
+    resetSeconds?: number;
+    /** Whether the reset is the draft-6 header, rounded up by the server. */
+    roundedUp: boolean;
+    /** `RateLimit-Remaining`: requests left in the window for the key, every process using it counted. */
+    remaining?: number;
+    /** `Retry-After` in ms (seconds or an HTTP date). The self-hosted server always sends its whole window there. */
+    retryAfterMs?: number;
 }
 
+/** A header holding a whole number, as a number; undefined when absent or not such a number. */
+const wholeNumber = (headers: ResponseHeaders, name: string): number | undefined => {
+    const raw = headerValue(headers, name)?.trim();
+    return raw !== undefined && /^\d{1,12}$/.test(raw) ? Number(raw) : undefined;
+};
+
 /**
- * Whole seconds until the server's rate-limit window resets, from the draft-6 `RateLimit-Reset` header that the
- * self-hosted API sends with every answer (contract §1.7); undefined without one, or when it is not a delay.
+ * Reads the rate-limit headers of an answer.
+ * @param headers the answer's headers
+ * @param now the client's clock, to turn dates and epoch timestamps into delays
  */
-export function serverWindowResetSeconds(headers: ResponseHeaders): number | undefined {
-    const raw = headerValue(headers, "ratelimit-reset")?.trim();
-    if (raw === undefined || !/^\d{1,7}$/.test(raw)) return undefined;
-    return Number(raw);
+export function rateLimitHeaders(headers: ResponseHeaders, now: number): RateLimitHeaders {
+    const draft = wholeNumber(headers, "ratelimit-reset");
+    const cloud = wholeNumber(headers, "x-ratelimit-reset");
+    // A value this large is an epoch timestamp, not a delay.
+    const cloudDelay = cloud !== undefined && cloud > 1e9 ? Math.max(0, Math.ceil(cloud - now / 1000)) : cloud;
+    return {
+        resetSeconds: draft ?? cloudDelay,
+        roundedUp: draft !== undefined,
+        remaining: wholeNumber(headers, "ratelimit-remaining"),
+        retryAfterMs: retryAfter(headerValue(headers, "retry-after"), now),
+    };
+}
+
+/** `Retry-After` (seconds or an HTTP date) in ms from `now`. */
+function retryAfter(raw: string | undefined, now: number): number | undefined {
+    if (raw === undefined || raw.trim() === "") return undefined;
+    const seconds = Number(raw);
+    if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+    const date = Date.parse(raw);
+    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }

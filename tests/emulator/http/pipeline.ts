@@ -13,6 +13,11 @@ import type { ServerNames } from "./serverNames";
 import type { Transport } from "./transports";
 
 const BODY_LIMIT = 32 * 1024 * 1024;
+/**
+ * The self-hosted collections behind the rate limiter (`packages/api/src/routers/external-api/v2/index.ts:32-75`, each
+ * mounted with it): `GET /api/v2` itself and a path no router serves are not counted.
+ */
+const SELF_HOSTED_LIMITED = new Set(["alerts", "charts", "connections", "dashboards", "sources", "saved-searches", "search", "webhooks", "team"]);
 const PART_PREFIX: Record<RequestFailure["part"], string> = {
     params: "Params validation failed",
     query: "Query validation failed",
@@ -110,14 +115,14 @@ function process(deps: PipelineDeps, transport: Transport, request: Incoming): O
     }
 
     const headers: Headers = {};
-    const exempt = request.api === "self-hosted" && request.path.replace(/\/+$/, "") === "/api/v2";
+    const exempt = request.api === "self-hosted" && !SELF_HOSTED_LIMITED.has(request.path.split("/")[3] ?? "");
     const decision = exempt ? undefined : deps.rateLimits.hit(request.api, transport.rateLimitKey(request.authorization, request.remoteAddress));
     if (decision && request.api === "self-hosted") {
         headers["RateLimit-Limit"] = decision.limit;
         headers["RateLimit-Remaining"] = decision.remaining;
         headers["RateLimit-Reset"] = decision.resetSeconds;
     }
-    if (decision && !decision.allowed) return transport.tooManyRequests(decision.resetSeconds, headers);
+    if (decision && !decision.allowed) return transport.tooManyRequests(decision, headers);
 
     if (!transport.authenticate(request.authorization, deps.credentials)) return transport.unauthorized(headers);
 

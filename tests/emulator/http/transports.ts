@@ -1,6 +1,7 @@
+import type { RateDecision } from "../rateLimits";
 import type { ApiName, Credentials } from "../types";
 import { ApiError, cloudCode } from "./apiError";
-import { gatewayPage, type Headers, json, type Outgoing, text } from "./send";
+import { gatewayPage, type Headers, html, json, type Outgoing, text } from "./send";
 
 export interface PaginationMeta {
     total: number;
@@ -30,7 +31,7 @@ export interface Transport {
     success(result: ApiResult, headers: Headers): Outgoing;
     error(error: ApiError, headers: Headers): Outgoing;
     unauthorized(headers: Headers): Outgoing;
-    tooManyRequests(resetSeconds: number, headers: Headers): Outgoing;
+    tooManyRequests(decision: RateDecision, headers: Headers): Outgoing;
 }
 
 export const selfHostedTransport: Transport = {
@@ -55,8 +56,9 @@ export const selfHostedTransport: Transport = {
     unauthorized(headers) {
         return text(401, "Unauthorized", headers);
     },
-    tooManyRequests(resetSeconds, headers) {
-        return text(429, "Too many requests, please try again later.", { ...headers, "Retry-After": resetSeconds });
+    tooManyRequests(decision, headers) {
+        // The library's default refusal: its message sent as HTML, and the whole window as `Retry-After`.
+        return html(429, "Too many requests, please try again later.", { ...headers, "Retry-After": decision.windowSeconds });
     },
 };
 
@@ -85,8 +87,8 @@ export function cloudTransport(newRequestId: () => string): Transport {
         unauthorized(headers) {
             return fail(401, "UNAUTHORIZED: Invalid API key credentials", headers);
         },
-        tooManyRequests(resetSeconds, headers) {
-            return fail(429, "TOO_MANY_REQUESTS: Rate limit exceeded, retry later", { ...headers, "X-RateLimit-Reset": resetSeconds });
+        tooManyRequests(decision, headers) {
+            return fail(429, "TOO_MANY_REQUESTS: Rate limit exceeded, retry later", { ...headers, "X-RateLimit-Reset": decision.resetSeconds });
         },
     };
 }
