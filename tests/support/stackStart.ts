@@ -76,4 +76,5 @@ export async function newProcess(stack: EmulatedStack): Promise<void> {
     stack.engine = new Engine(stack.host);
     for (const [u, state] of old.state) stack.engine.state.set(u, state);
     stack.engine.pendingDeletes.push(...old.pendingDeletes);
+    stack.engine.pendingCreates.push(...old.pendingCreates);
 }
