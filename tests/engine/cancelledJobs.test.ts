@@ -7,9 +7,12 @@ import { ManualClock } from "../emulator/clock";
 import { useEmulatedStack, type EmulatedStack } from "../support/emulatedStack";
 import { eventually } from "../support/emulatorConfig";
 import { newProcess } from "../support/stackStart";
+import { clicksFromStream } from "../support/pipeInputs";
+import { pipesState } from "../emulator/routes/pipes";
 
 const DASHBOARD = packageProviderText("dashboard");
 const WEBHOOK = packageProviderText("webhook");
+const PIPE = packageProviderText("dataPipe");
 // The server's answer to the killed run's POST is held this long on the emulator's clock.
 const HELD_MS = 1_000;
 
@@ -27,12 +30,18 @@ function dashboard(stack: EmulatedStack, name: string, more: PropertyMap = {}): 
 }
 
 /**
- * Runs `up` and kills the host while the POST of `collection` is at the server, which then finishes it: what a CI
+ * Runs `up` and kills the host while its POST to `collection` is at the server, which then finishes it: what a CI
  * runner's cancel does to a job in the middle of a create. Resolves with the id the server gave the killed run's object.
+ * @param ids the ids of the collection's objects on the server
  */
-async function killedInCreate(stack: EmulatedStack, clock: ManualClock, program: DeclaredResource[], collection: "dashboards" | "webhooks"): Promise<string> {
-    const store = stack.emu.store.selfHosted[collection];
-    const before = new Set(store.keys());
+async function killedInCreate(
+    stack: EmulatedStack,
+    clock: ManualClock,
+    program: DeclaredResource[],
+    collection: string,
+    ids: () => Iterable<string>,
+): Promise<string> {
+    const before = new Set(ids());
     stack.emu.faults.failNext(1, "slow", { method: "POST", pathIncludes: `/${collection}` }, { slowMs: HELD_MS });
     const failed = assert.rejects(stack.engine.up(program), HostCallError);
     // The POST reached the server, which holds it; the job is cancelled now.
@@ -40,9 +49,9 @@ async function killedInCreate(stack: EmulatedStack, clock: ManualClock, program:
     await stack.host.kill();
     await failed;
     clock.advance(HELD_MS);
-    await eventually(() => store.size > before.size);
-    const made = [...store.keys()].filter((id) => !before.has(id));
-    assert.equal(made.length, 1, "the killed run's POST made one object");
+    const made = () => [...ids()].filter((id) => !before.has(id));
+    await eventually(() => made().length > 0);
+    assert.equal(made().length, 1, "the killed run's POST made one object");
     assert.equal(stack.engine.state.size, 0, "the killed run recorded nothing in the stack");
     assert.deepEqual(
         stack.engine.pendingCreates.map((op) => op.urn),
@@ -50,17 +59,21 @@ async function killedInCreate(stack: EmulatedStack, clock: ManualClock, program:
         "Pulumi keeps the interrupted create as a pending operation",
     );
     await newProcess(stack); // the next job: a new `pulumi up`, with a host that knows nothing of the killed one
-    return made[0] as string;
+    return made()[0] as string;
 }
 
 describe("a `pulumi up` killed in the middle of a create (a cancelled CI job), through the real host", function () {
     const clock = new ManualClock();
-    const stack = useEmulatedStack(() => stack.emu.store.selfHosted.dashboards.clear(), { emulator: { clock } });
+    // Pipes are looked at again 1 ms after each write: their waits cost no real time.
+    const stack = useEmulatedStack(() => stack.emu.store.selfHosted.dashboards.clear(), {
+        emulator: { clock },
+        config: { "observability:pollIntervalMs": "1" },
+    });
     const deletesOf = (id: string) => stack.emu.requests.filter((r) => r.method === "DELETE" && r.path.endsWith(`/${id}`)).length;
 
     it("the next `up` creates the dashboard again and names the one the killed run made, with the way to keep or delete it", async function () {
         const program = [dashboard(stack, "web")];
-        const leftover = await killedInCreate(stack, clock, program, "dashboards");
+        const leftover = await killedInCreate(stack, clock, program, "dashboards", () => stack.emu.store.selfHosted.dashboards.keys());
 
         const next = await stack.engine.up(program);
         assert.match(next.warnings.join("\n"), /1 pending operations from previous deployment\.\n {2}\* .*Dashboard::web, interrupted while creating/);
@@ -96,7 +109,7 @@ describe("a `pulumi up` killed in the middle of a create (a cancelled CI job), t
             provider: WEBHOOK,
             inputs: { name: "On-call", service: "slack", url: "https://hooks.slack.com/services/T0/B0/oncall", ...more },
         });
-        const leftover = await killedInCreate(stack, clock, [hook()], "webhooks");
+        const leftover = await killedInCreate(stack, clock, [hook()], "webhooks", () => stack.emu.store.selfHosted.webhooks.keys());
         stack.emu.clearRequests();
 
         await assert.rejects(
@@ -118,6 +131,26 @@ describe("a `pulumi up` killed in the middle of a create (a cancelled CI job), t
         await stack.engine.destroy();
         assert.equal(deletesOf(leftover), 1);
         assert.equal(stack.emu.store.selfHosted.webhooks.has(leftover), false);
+    });
+
+    it("the next `up` of a data pipe names the pipe the killed run made, with when it was made", async function () {
+        const pipe: DeclaredResource = { type: "DataPipe", name: "clicks", provider: PIPE, inputs: clicksFromStream() as PropertyMap };
+        const pipes = pipesState(stack.emu.cloud).pipes;
+        const leftover = await killedInCreate(stack, clock, [pipe], "pipes", () => pipes.keys());
+
+        await stack.engine.up([pipe]);
+        const made = stack.engine.state.get(stack.engine.urnOf(pipe))?.id as string;
+        assert.notEqual(made, leftover);
+        await stack.host.stderrMatching(
+            new RegExp(
+                `create DataPipe "clicks-from-stream": created ${made}, although ${leftover} \\(made [^)]+\\) already existed with the same ` +
+                    `name, and no resource of this stack manages it\\..*\`adoptId: "${leftover}"\``,
+            ),
+        );
+        await stack.engine.refresh({ clearPendingCreates: true });
+        await stack.engine.destroy();
+        assert.deepEqual([...pipes.keys()], [leftover], "destroy deletes the stack's pipe; the earlier one waits for the user");
+        pipes.clear();
     });
 });
 
