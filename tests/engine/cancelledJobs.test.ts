@@ -7,6 +7,7 @@ import { ManualClock } from "../emulator/clock";
 import { useEmulatedStack, type EmulatedStack } from "../support/emulatedStack";
 import { eventually } from "../support/emulatorConfig";
 import { newProcess } from "../support/stackStart";
+import { startedTogether } from "../support/startedTogether";
 import { clicksFromStream } from "../support/pipeInputs";
 import { pipesState } from "../emulator/routes/pipes";
 
@@ -17,16 +18,9 @@ const PIPE = packageProviderText("dataPipe");
 const HELD_MS = 1_000;
 
 /** A dashboard of the self-hosted variant with one tile. */
-function dashboard(stack: EmulatedStack, name: string, more: PropertyMap = {}): DeclaredResource {
-    const tile = {
-        name: "Errors",
-        x: 0,
-        y: 0,
-        w: 12,
-        h: 4,
-        config: { displayType: "line", sourceId: stack.emu.fixtures.sources.logs.id, select: [{ aggFn: "count" }] },
-    };
-    return { type: "Dashboard", name, provider: DASHBOARD, inputs: { name: "Web service", tiles: [tile], ...more } };
+function dashboard(name: string, more: PropertyMap = {}): DeclaredResource {
+    const notes = { name: "Notes", x: 0, y: 0, w: 12, h: 4, config: { displayType: "markdown", markdown: "On call: see the runbook" } };
+    return { type: "Dashboard", name, provider: DASHBOARD, inputs: { name: "Web service", tiles: [notes], ...more } };
 }
 
 /**
@@ -72,7 +66,7 @@ describe("a `pulumi up` killed in the middle of a create (a cancelled CI job), t
     const deletesOf = (id: string) => stack.emu.requests.filter((r) => r.method === "DELETE" && r.path.endsWith(`/${id}`)).length;
 
     it("the next `up` creates the dashboard again and names the one the killed run made, with the way to keep or delete it", async function () {
-        const program = [dashboard(stack, "web")];
+        const program = [dashboard("web")];
         const leftover = await killedInCreate(stack, clock, program, "dashboards", () => stack.emu.store.selfHosted.dashboards.keys());
 
         const next = await stack.engine.up(program);
@@ -90,13 +84,13 @@ describe("a `pulumi up` killed in the middle of a create (a cancelled CI job), t
         );
 
         // README "After a cancelled job": keep the killed run's dashboard instead of the new one.
-        const keep = await stack.engine.up([{ ...dashboard(stack, "web", { adoptId: leftover }), replace: true }]);
+        const keep = await stack.engine.up([{ ...dashboard("web", { adoptId: leftover }), replace: true }]);
         assert.deepEqual(keep.replaced, ["web"]);
         assert.equal(stack.engine.state.get(stack.engine.urnOf(program[0] as DeclaredResource))?.id, leftover);
         assert.deepEqual([...stack.emu.store.selfHosted.dashboards.keys()], [leftover], "the replacement adopted it and deleted the new one");
         await stack.engine.refresh({ clearPendingCreates: true });
         assert.deepEqual(stack.engine.pendingCreates, []);
-        assert.deepEqual((await stack.engine.up([dashboard(stack, "web", { adoptId: leftover })])).warnings, [], "nothing is pending any more");
+        assert.deepEqual((await stack.engine.up([dashboard("web", { adoptId: leftover })])).warnings, [], "nothing is pending any more");
         await stack.engine.destroy();
         assert.equal(deletesOf(leftover), 1);
         assert.equal(stack.emu.store.selfHosted.dashboards.size, 0);
@@ -174,27 +168,9 @@ describe("two resources adopting one id, their creates started together (the eng
         });
         assert.ok(stack.engine.parallel >= 2, "the engine runs steps in parallel, as the CLI does");
 
-        // Both creates reach the provider before either read is answered.
-        const answered: unknown[] = [];
-        const create = stack.host.create.bind(stack.host);
-        stack.host.create = async (urn, properties) => {
-            try {
-                return await create(urn, properties);
-            } catch (error) {
-                answered.push(error);
-                throw error;
-            }
-        };
-        stack.emu.faults.failNext(2, "slow", { method: "GET", pathIncludes: `/dashboards/${id}` }, { slowMs: HELD_MS });
-        const run = stack.engine.up([adopting("first"), adopting("second")]);
-        // One read is held; the other adoption either holds a read too or has already been refused.
-        await clock.untilSleeping(1);
-        let raced = false;
-        await Promise.race([clock.untilSleeping(2), eventually(() => raced || answered.length > 0)]);
-        raced = true;
-        clock.advance(HELD_MS);
-        await assert.rejects(run, new RegExp(`adopt Dashboard "${id}": another resource of this stack already manages it or is adopting it`));
-        delete (stack.host as { create?: unknown }).create;
+        const outcome = await startedTogether(stack, clock, `/dashboards/${id}`, () => stack.engine.up([adopting("first"), adopting("second")]));
+        assert.equal(outcome.status, "rejected");
+        assert.match(String(outcome.reason), new RegExp(`adopt Dashboard "${id}": another resource of this stack already manages it or is adopting it`));
 
         assert.deepEqual(
             [...stack.engine.state.values()].map((s) => s.id),

@@ -34,7 +34,7 @@ import {
 import { declareDashboard } from "./kinds/dashboard";
 import { declareProgram, stateOf, step, teamOf, TYPE_OF, type World } from "./runner";
 import { newProcess } from "../support/stackStart";
-import { eventually } from "../support/emulatorConfig";
+import { startedTogether } from "../support/startedTogether";
 
 type Command = fc.AsyncCommand<Model, World>;
 
@@ -461,25 +461,9 @@ export class AdoptTwice implements Command {
         const program = [...declareProgram(model, world.env), declareDashboard(`${name}-copy`, { ...record, adoptId: id }, world.env)];
 
         await newProcess(stack, { "observability:readCacheMs": "0" });
-        const refused: unknown[] = [];
-        const create = stack.host.create.bind(stack.host);
-        stack.host.create = async (urn, properties) => {
-            try {
-                return await create(urn, properties);
-            } catch (error) {
-                refused.push(error);
-                throw error;
-            }
-        };
-        stack.emu.faults.failNext(2, "slow", { method: "GET", pathIncludes: `/dashboards/${id}` }, { slowMs: 1_000 });
-        const run = assert.rejects(stack.engine.up(program), new RegExp(`adopt Dashboard "${id}": another resource of this stack already manages it`));
-        await clock.untilSleeping(1);
-        let raced = false;
-        await Promise.race([clock.untilSleeping(2), eventually(() => raced || refused.length > 0)]);
-        raced = true;
-        clock.advance(1_000);
-        await run;
-        stack.emu.faults.clear();
+        const outcome = await startedTogether(stack, clock, `/dashboards/${id}`, () => stack.engine.up(program));
+        assert.equal(outcome.status, "rejected", "the second adoption fails");
+        assert.match(String(outcome.reason), new RegExp(`adopt Dashboard "${id}": another resource of this stack already manages it`));
         world.log.push(`  up: the second adoption of ${id} failed`);
 
         await newProcess(stack);
