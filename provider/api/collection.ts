@@ -4,7 +4,7 @@ import { deleteIfPresent } from "./gone";
 import { readThroughList } from "./cachedRead";
 import { hex24, path } from "../common/ids";
 import { listAll } from "./paging";
-import { createWithoutAdoptingStrangers } from "./recovery";
+import { createWithoutAdoptingStrangers, type Twin } from "./recovery";
 import type { TargetInputs } from "../settings/location";
 
 // Ids this process created or adopted: never taken for another resource's lost create.
@@ -15,8 +15,9 @@ export interface Collection<W extends { id: string }> {
     /**
      * POSTs `body` once: when the answer is lost, lists the collection and adopts the one new object that
      * `matches` (never one listed before the POST, nor one already claimed by this process) instead of posting again.
+     * An object listed before the POST that is the declaration's `twin` is named, never taken.
      */
-    create(operation: string, body: unknown, matches: (candidate: W) => boolean): Promise<W>;
+    create(operation: string, body: unknown, matches: (candidate: W) => boolean, twin: Twin<W>): Promise<W>;
     /** Every object of the collection (read whole, page by page). */
     list(operation: string): Promise<W[]>;
     /** The object, or undefined when the server says it does not exist. */
@@ -47,7 +48,7 @@ export function collectionAt<W extends { id: string }>(
     const list = (operation: string) => listAll(client, operation, base, wire, signal);
     return {
         list,
-        async create(operation, body, matches) {
+        async create(operation, body, matches, twin) {
             const created = await createWithoutAdoptingStrangers({
                 operation,
                 client,
@@ -57,6 +58,7 @@ export function collectionAt<W extends { id: string }>(
                 matches,
                 claimed,
                 id: hex24,
+                twin,
             });
             claimed.add(created.id);
             return created;

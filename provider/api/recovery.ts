@@ -103,6 +103,56 @@ export interface CreateSpec<W extends { id: string }> {
     claimed: ReadonlySet<string>;
     /** The form of a valid id. */
     id: z.ZodType<string>;
+    /** How the object an earlier, cancelled run may have made for this resource is recognised. */
+    twin: Twin<W>;
+}
+
+/**
+ * An object that was there before a create and has the declaration's lost-create identity: maybe the object of an earlier
+ * `pulumi up` that was cancelled while this create was in flight (Pulumi keeps such a create pending, never tells the
+ * provider, and plans it again), maybe one made by hand. The create never takes it; it names it.
+ */
+export interface Twin<W> {
+    /** Whether an object has the declaration's identity and no resource of this stack known to this process manages it. */
+    is(candidate: W): boolean;
+    /** What the identity is, for messages: `name and tiles`. */
+    by: string;
+    /** The server refuses a second object of that identity (a webhook's service and name): the create fails before its POST. */
+    unique?: boolean;
+    /** The server's creation time of an object, when it tells it. */
+    createdAt?(candidate: W): string | null | undefined;
+}
+
+/** The twins of a create among the objects listed before its POST, with when each was made. */
+function describeTwins<W extends { id: string }>(twins: readonly W[], twin: Twin<W>): string {
+    return twins
+        .map((object) => {
+            const made = twin.createdAt?.(object);
+            return made ? `${object.id} (made ${made})` : object.id;
+        })
+        .join(", ");
+}
+
+/**
+ * What a create tells about its twins: an error before the POST when the server would refuse a second object, otherwise a
+ * warning once its own object exists, naming both and the way out either way (README "After a cancelled job").
+ */
+function twinsMessage<W extends { id: string }>(operation: string, twins: readonly W[], twin: Twin<W>, created?: string): string {
+    const them = twins.length === 1 ? "it" : "them";
+    const found = `${describeTwins(twins, twin)} already existed with the same ${twin.by}, and no resource of this stack manages ${them}`;
+    const cancelled = 'made by an earlier `pulumi up` that was cancelled while it created this resource (README "After a cancelled job")';
+    const adopt = `\`adoptId: "${twins[0]?.id ?? ""}"\``;
+    if (created === undefined) {
+        return (
+            `${operation}: ${found}, and the server refuses a second one. If it was ${cancelled}, adopt it: set ${adopt} on this resource ` +
+            "and run `pulumi up` again (or delete it, then run `pulumi up` again); if it is someone else's, give this resource another name"
+        );
+    }
+    return (
+        `${operation}: created ${created}, although ${found}. If ${them === "it" ? "it was" : "they were"} ${cancelled}, delete ${them}, ` +
+        `or keep ${them === "it" ? "it" : "the first"} instead: set ${adopt} on this resource and run \`pulumi up --replace\` on it (the ` +
+        `replacement adopts it and deletes ${created}). An object made by hand is never adopted unasked: leave ${them} if someone else made ${them}`
+    );
 }
 
 /**
@@ -126,9 +176,12 @@ export async function createWithoutAdoptingStrangers<W extends { id: string }>(
         async (snapshot, siblings, made) => {
             // Taken at each look: what the other creates of this process made since the list is theirs, not this one's.
             const existed = () => new Set([...snapshot.map((object) => object.id), ...spec.claimed, ...siblings]);
+            const twins = snapshot.filter((object) => !spec.claimed.has(object.id) && !siblings.has(object.id) && spec.twin.is(object));
+            if (twins.length > 0 && spec.twin.unique) throw new Error(twinsMessage(spec.operation, twins, spec.twin));
             const created = await createOnce(spec.post, async () => pickCreated(await spec.list(), spec.matches, existed(), spec.operation), spec.client);
             // Never another create's to adopt, even with an id this one refuses.
             made(created.id);
+            if (twins.length > 0) spec.client.notify(twinsMessage(spec.operation, twins, spec.twin, created.id));
             if (!spec.id.safeParse(created.id).success) {
                 throw new Error(
                     `${spec.operation}: the server created the object but answered an invalid id ${truncate(JSON.stringify(created.id), 120)}; ` +

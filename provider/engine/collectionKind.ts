@@ -8,7 +8,7 @@ import type { InputSchema } from "../common/project";
 import { sameValue, toJson } from "../common/values";
 import type { Variant } from "../settings/config";
 import { ResolvedTarget, reportedAt, resolveTarget, TargetInputs, targetReplaceKeys } from "../settings/location";
-import { dynamicProvider, InputsOf, normalizeReported, type ConfigurableProvider, type ResourceDefinition } from "./dynamicProvider";
+import { dynamicProvider, InputsOf, unmanagedTwin, normalizeReported, type ConfigurableProvider, type ResourceDefinition } from "./dynamicProvider";
 import { exportEach } from "./exportEach";
 import type { ExportedObject, ExportScope } from "./exporter";
 
@@ -56,6 +56,11 @@ export interface CollectionKindSpec<Schema extends InputSchema, Wire extends { i
     identity(inputs: InputsOf<Schema>): unknown;
     /** The server's creation time of an object, when it tells it: a lost create then only adopts an object made since. */
     createdAt?(wire: Wire): string | null | undefined;
+    /**
+     * The server refuses a second object of the same `identity` (a webhook's service and name): a create then fails
+     * before its POST when one exists that no resource of the stack manages, naming it (the object of a cancelled run?).
+     */
+    uniqueIdentity?: boolean;
     /** How messages name an object (default: `<typeName> "<name>"`, or its id while it has no name). */
     label?(declared: Partial<InputsOf<Schema>>, id?: string): string;
     /** Replacements beyond a move to another variant, organization or service. */
@@ -79,6 +84,13 @@ const nameOf = (object: object): string | undefined => {
     const name = (object as { name?: unknown }).name;
     return typeof name === "string" ? name : undefined;
 };
+
+/** How messages name a lost-create identity: its fields (`name and tiles`), or "declared fields" when they are many. */
+function identityText(identity: unknown): string {
+    const keys = typeof identity === "object" && identity !== null ? Object.keys(identity) : [];
+    if (keys.length === 0 || keys.length > 4) return "declared fields";
+    return keys.length === 1 ? (keys[0] as string) : `${keys.slice(0, -1).join(", ")} and ${keys[keys.length - 1] as string}`;
+}
 
 /** A resource kind that is one collection of the observability API on both variants (dashboards, alerts, sources, …). */
 export function collectionKind<Schema extends InputSchema, Wire extends { id: string }, Extra extends object = object>(
@@ -120,10 +132,11 @@ export function collectionKind<Schema extends InputSchema, Wire extends { id: st
             const wanted = spec.identity(inputs);
             const declared = { ...inputs, target };
             // A lost create adopts only a new object (see createWithoutAdoptingStrangers) that is the declared one.
-            const matches = (candidate: Wire) =>
-                (!spec.createdAt || createdSince(spec.createdAt(candidate), started)) &&
-                sameValue(spec.identity(read(ctx, candidate, declared).inputs), wanted);
-            const created = await at(ctx, target).create(`create ${label(inputs)}`, spec.body(inputs, { variant: target.variant }), matches);
+            const same = (candidate: Wire) => sameValue(spec.identity(read(ctx, candidate, declared).inputs), wanted);
+            const matches = (candidate: Wire) => (!spec.createdAt || createdSince(spec.createdAt(candidate), started)) && same(candidate);
+            // Whenever it was made, an object of that identity that no resource of the stack manages is named, never taken.
+            const twin = unmanagedTwin(spec.typeName, same, identityText(wanted), { unique: spec.uniqueIdentity, createdAt: spec.createdAt });
+            const created = await at(ctx, target).create(`create ${label(inputs)}`, spec.body(inputs, { variant: target.variant }), matches, twin);
             return { id: created.id, outs: read(ctx, created, declared).outs };
         },
 

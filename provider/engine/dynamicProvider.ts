@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { Apis, OperationContext } from "../api/apis";
 import { pulumiWarning } from "../api/http/notice";
+import type { Twin } from "../api/recovery";
 import { withOperationSecrets } from "../api/http/operationSecrets";
 import { ConfigSource, Settings } from "../settings/config";
 import { durationMs, Timeouts } from "../common/fields";
@@ -21,10 +22,29 @@ export interface CommonInputs {
 }
 
 // Ids of objects this process has seen managed (created, adopted, read, diffed or updated), per type: an
-// adoption of one of them would make two resources of the stack manage one object.
+// adoption of one of them would make two resources of the stack manage one object. An adoption reserves its id here
+// before its first request and releases it when it fails, so that two adoptions of one id running at once (the engine
+// runs steps in parallel) cannot both pass the check.
 const managedIds = new Map<string, Set<string>>();
 function managed(typeName: string): Set<string> {
     return idsOf(managedIds, typeName);
+}
+
+/**
+ * The twin of a create of `typeName` (`api/recovery.ts`): an object with the declaration's identity that no resource of
+ * the stack this process has seen manages (created, adopted or being adopted, read, diffed or updated).
+ * @param typeName the resource type (`Dashboard`)
+ * @param same whether an object has the declaration's identity
+ * @param by what that identity is, for messages (`name and tiles`)
+ * @param more whether the server refuses a second one, and the object's creation time when the server tells it
+ */
+export function unmanagedTwin<W extends { id: string }>(
+    typeName: string,
+    same: (candidate: W) => boolean,
+    by: string,
+    more: Pick<Twin<W>, "unique" | "createdAt"> = {},
+): Twin<W> {
+    return { is: (candidate) => !managed(typeName).has(candidate.id) && same(candidate), by, ...more };
 }
 
 // The `adoptId`s of adopted resources whose diff planned a replacement, per type: the adoption is history, so the
@@ -311,19 +331,29 @@ export function dynamicProvider<Schema extends InputSchema, Outputs extends Seed
     async function adopt(ctx: OperationContext, id: string, inputs: Inputs): Promise<{ id: string; outs: Outputs }> {
         const what = `adopt ${def.typeName} ${JSON.stringify(id)}`;
         if (!def.adoption) throw new Error(`${what}: ${def.typeName} does not adopt by id`);
-        if (managed(def.typeName).has(id)) throw new Error(`${what}: another resource of this stack already manages it; remove one of the two declarations`);
-        const found = await def.read(ctx, id, def.adoption.seed(inputs, ctx.apis.settings));
-        const reportedId = valueAt(found?.outs, ["id"]);
-        if (!found || (typeof reportedId === "string" && reportedId !== id)) {
-            throw new Error(`${what}: no such object where the resource points (check the id, the variant, the organization and the service)`);
+        if (managed(def.typeName).has(id)) {
+            throw new Error(`${what}: another resource of this stack already manages it or is adopting it; remove one of the two declarations`);
         }
-        const faithful = inputKeys.every(
-            (key) =>
-                LOCAL_KEYS.has(key) ||
-                (unmanaged.has(key) && valueAt(inputs, [key]) === undefined) ||
-                sameValue(valueAt(found.inputs, [key]), valueAt(inputs, [key])),
-        );
-        return { id, outs: faithful ? found.outs : await def.update(ctx, id, found.outs, inputs) };
+        // Reserved before the first request: the check and the record are one step.
+        managed(def.typeName).add(id);
+        try {
+            const found = await def.read(ctx, id, def.adoption.seed(inputs, ctx.apis.settings));
+            const reportedId = valueAt(found?.outs, ["id"]);
+            if (!found || (typeof reportedId === "string" && reportedId !== id)) {
+                throw new Error(`${what}: no such object where the resource points (check the id, the variant, the organization and the service)`);
+            }
+            const faithful = inputKeys.every(
+                (key) =>
+                    LOCAL_KEYS.has(key) ||
+                    (unmanaged.has(key) && valueAt(inputs, [key]) === undefined) ||
+                    sameValue(valueAt(found.inputs, [key]), valueAt(inputs, [key])),
+            );
+            return { id, outs: faithful ? found.outs : await def.update(ctx, id, found.outs, inputs) };
+        } catch (error) {
+            // A partial failure keeps the object in the stack: it stays managed.
+            if ((error as { id?: unknown } | null)?.id !== id) managed(def.typeName).delete(id);
+            throw error;
+        }
     }
 }
 

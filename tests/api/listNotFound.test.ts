@@ -22,7 +22,7 @@ describe("a 404 from a list names the URL or the ids", function () {
     async function createFails(target: ResolvedTarget, extra: Record<string, string> = {}): Promise<string> {
         const ctx = { apis: emulatorApis(emu, extra), signal: new AbortController().signal };
         const error = await collectionAt(ctx, target, "dashboards", wire)
-            .create('create Dashboard "web"', { name: "web", tiles: [] }, () => false)
+            .create('create Dashboard "web"', { name: "web", tiles: [] }, () => false, { is: () => false, by: "name" })
             .then(
                 () => undefined,
                 (e: unknown) => e,

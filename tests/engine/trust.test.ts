@@ -10,8 +10,8 @@ import { ScriptedRequest as Seen, ScriptedServer } from "../support/scriptedServ
 import { collectionAt } from "../../provider/api/collection";
 import { hex24 } from "../../provider/common/ids";
 import { listAll } from "../../provider/api/paging";
-import { createWithoutAdoptingStrangers } from "../../provider/api/recovery";
-import { wireDashboard } from "../../provider/resources/dashboard/wire";
+import { createWithoutAdoptingStrangers, type Twin } from "../../provider/api/recovery";
+import { type WireDashboard, wireDashboard } from "../../provider/resources/dashboard/wire";
 import { ManualClock } from "../emulator/clock";
 import { clicksFromStream } from "../support/pipeInputs";
 
@@ -25,6 +25,8 @@ const QUERY_ENDPOINT = packageProviderText("queryEndpoint");
 const ORGANIZATION = packageProviderText("organizationSettings");
 
 const FAULTS = ["5xx", "drop-before", "drop-after"] as const;
+/** For creates whose lists hold no object of their identity made before them. */
+const NO_TWIN: Twin<unknown> = { is: () => false, by: "name" };
 
 /** The one tile of the dashboards these tests declare. */
 const errorsTile = (sourceId: string) => ({
@@ -146,6 +148,7 @@ describe("trust: a lost create is not posted again while the lost request may st
             'create Dashboard "web"',
             { name: "Web service", tiles: [errorsTile(emu.fixtures.sources.logs.id)] },
             (d) => d.name === "Web service",
+            NO_TWIN,
         );
         // Both wait on the clock: the emulator to apply the held POST, the provider to look a second time.
         await clock.untilSleeping(2);
@@ -185,6 +188,7 @@ describe("trust: creates that overlap share the list taken before their POSTs", 
                 `create Dashboard "${name}"`,
                 { name, tiles: [errorsTile(emu.fixtures.sources.logs.id)] },
                 (d) => d.name === name,
+                NO_TWIN,
             );
         const calls = () =>
             emu.requests
@@ -227,6 +231,7 @@ describe("trust: creates that overlap share the list taken before their POSTs", 
                     matches: (d) => d.name === name,
                     claimed: new Set(),
                     id: hex24,
+                    twin: NO_TWIN as Twin<WireDashboard>,
                 },
                 then,
             );

@@ -9,6 +9,16 @@
  * refreshed state against the old inputs (not the legacy outputs diff); partial-create state (init failures);
  * `--replace` targets (check without old inputs, no provider diff, a replacement blaming `id`); state kept in memory.
  *
+ * Pending creates, as in pulumi/pulumi v3.259: a create is recorded as a pending operation before the provider is
+ * called and cleared when it answers (pkg/engine/journal_snapshot.go); when the run dies with the host in the middle of
+ * it ({@link ProviderHost.kill}, a cancelled CI job), the operation stays in {@link Engine.pendingCreates}. The next
+ * `up` or `destroy` warns about it (pkg/resource/deploy/deployment_executor.go, `printPendingOperationsWarning`), keeps
+ * it (pkg/backend/snapshot.go propagates pending creates from the base snapshot) and plans the resource as a create,
+ * since only the snapshot's resources are "olds" (pkg/resource/deploy/deployment.go): the provider is never told.
+ * `refresh` keeps it unless asked to clear pending creates (`--clear-pending-creates`); turning one into an import
+ * (`--import-pending-creates`, pkg/cmd/pulumi/operations/refresh.go) makes it a pending "importing" operation, which
+ * no later snapshot keeps, so it is not modelled.
+ *
  * Steps run in parallel as in Pulumi (`parallel` option, default {@link DEFAULT_PARALLEL}, the CLI's own default; 1
  * runs them one at a time): a resource is ready once the resources it depends on are done (a program registers it
  * once its inputs resolve), a delete once its dependents are deleted, and ready steps start in the order they became
@@ -22,8 +32,9 @@
  *   `retainOnDelete`, `deletedWith`, `aliases`, `import`, `customTimeouts`, targets, `--refresh` before up;
  * - on delete-before-replace the engine also replaces dependents that would otherwise be left dangling;
  * - the default provider's own lifecycle (config changes update `pulumi:providers:pulumi-nodejs`, DiffConfig);
- * - autonaming/random seeds, stack outputs, plans, state persistence, checkpoints and pending-operation recovery
- *   (old objects condemned by a replacement are kept in {@link Engine.pendingDeletes} instead);
+ * - autonaming/random seeds, stack outputs, plans, state persistence and checkpoints (old objects condemned by a
+ *   replacement are kept in {@link Engine.pendingDeletes} instead); of the pending operations, only pending creates
+ *   are modelled (below);
  * - interpolating an unknown value into a string makes the whole string unknown in Pulumi; here the unknown
  *   marker is embedded in the string.
  */
@@ -79,6 +90,14 @@ export interface ResourceState {
     dependencies: string[];
 }
 
+/** A create whose run died before the provider answered: Pulumi keeps it as a pending operation. */
+export interface PendingCreate {
+    /** The resource's URN. */
+    urn: string;
+    /** The checked inputs the create was sent. */
+    inputs: PropertyMap;
+}
+
 /** An old object condemned by a create-before-delete replacement and not yet deleted. */
 export interface PendingDelete extends ResourceState {
     /** URN shared with its replacement. */
@@ -124,6 +143,8 @@ export interface RunResult {
     same: string[];
     /** Every step, in the order the steps started (in sequential mode: the order they ran). */
     steps: StepRecord[];
+    /** The engine's own warnings (pending operations from an earlier run). */
+    warnings: string[];
 }
 
 /** A run fed by a program's registrations (see {@link Engine.begin}). */
@@ -191,6 +212,8 @@ export class Engine {
     readonly state = new Map<string, ResourceState>();
     /** Old objects of create-before-delete replacements still to delete (after a failed run). */
     readonly pendingDeletes: PendingDelete[] = [];
+    /** Creates interrupted by the death of their run, kept from run to run until a refresh clears them. */
+    readonly pendingCreates: PendingCreate[] = [];
     private readonly host: ProviderHost;
     private readonly project: string;
     private readonly stack: string;
@@ -227,6 +250,7 @@ export class Engine {
         const result = emptyResult();
         const before = new Map(this.state);
         const condemned = new Map<string, ResourceState>();
+        this.warnPendingCreates(result);
         await this.deletePending(result);
         const declaredUrns = await this.walk(declared, "up", result, condemned);
         await this.deleteLeftovers(before, condemned, declaredUrns, result);
@@ -244,7 +268,10 @@ export class Engine {
         const before = new Map(this.state);
         const condemned = new Map<string, ResourceState>();
         const declaredUrns = new Set<string>();
-        if (mode === "up") await this.deletePending(result);
+        if (mode === "up") {
+            this.warnPendingCreates(result);
+            await this.deletePending(result);
+        }
         const slots = new Slots(this.parallel);
         const parts: RunResult[] = [];
         const keepOrder = this.stateOrderKeeper();
@@ -343,9 +370,12 @@ export class Engine {
 
     /**
      * `pulumi refresh`: read every resource with its outputs and inputs; an empty id drops it from state, otherwise
-     * the returned properties become its outputs and returned inputs (3.216+) its stored inputs.
+     * the returned properties become its outputs and returned inputs (3.216+) its stored inputs. Pending creates stay
+     * unless `clearPendingCreates` (`pulumi refresh --clear-pending-creates`) drops them.
+     * @param options what to do with pending creates
      */
-    async refresh(): Promise<RunResult> {
+    async refresh(options: { clearPendingCreates?: boolean } = {}): Promise<RunResult> {
+        if (options.clearPendingCreates) this.pendingCreates.splice(0);
         const result = emptyResult();
         const snapshot = new Map(this.state);
         const pending = new Set(snapshot.keys());
@@ -387,6 +417,7 @@ export class Engine {
     /** `pulumi destroy`: delete every resource in reverse dependency order. */
     async destroy(): Promise<RunResult> {
         const result = emptyResult();
+        this.warnPendingCreates(result);
         await this.deletePending(result);
         await this.deleteInOrder(new Map(this.state), reverseTopoOrder(this.state), result, (u, part) => this.deleteResource(u, part));
         return result;
@@ -455,7 +486,7 @@ export class Engine {
                 result.steps.push({ op: "create", urn: u, name, id: "" });
                 return plannedOutputs({ ...news, urn: u });
             }
-            const created = await this.recordingInitFailure(u, news, dependencies, () => this.host.create(u, news));
+            const created = await this.recordingInitFailure(u, news, dependencies, () => this.creating(u, news));
             if (created.id === "") throw new Error(`${u}: plugin returned empty resource.ID from create`);
             this.state.set(u, { id: created.id, inputs: news, outputs: created.properties, dependencies });
             result.steps.push({ op: "create", urn: u, name, id: created.id });
@@ -505,10 +536,32 @@ export class Engine {
             condemned.set(u, old);
             this.pendingDeletes.push({ urn: u, ...old });
         }
-        const created = await this.recordingInitFailure(u, news, dependencies, () => this.host.create(u, news));
+        const created = await this.recordingInitFailure(u, news, dependencies, () => this.creating(u, news));
         this.state.set(u, { id: created.id, inputs: news, outputs: created.properties, dependencies });
         result.steps.push({ ...step, op: "replace", id: created.id, oldId: old.id, deleteBeforeReplace });
         return { ...created.properties, id: created.id, urn: u };
+    }
+
+    /** A create, recorded as pending until the provider answers; kept pending when the host was killed meanwhile. */
+    private async creating(u: string, inputs: PropertyMap): Promise<{ id: string; properties: PropertyMap }> {
+        const pending: PendingCreate = { urn: u, inputs };
+        this.pendingCreates.push(pending);
+        try {
+            return await this.host.create(u, inputs);
+        } finally {
+            const index = this.pendingCreates.indexOf(pending);
+            if (!this.host.killed && index >= 0) this.pendingCreates.splice(index, 1);
+        }
+    }
+
+    /** The warning of a deployment that starts with pending creates (deployment_executor.go, shortened). */
+    private warnPendingCreates(result: RunResult): void {
+        if (this.pendingCreates.length === 0) return;
+        result.warnings.push(
+            `Attempting to deploy or update resources with ${this.pendingCreates.length} pending operations from previous deployment.\n` +
+                this.pendingCreates.map((op) => `  * ${op.urn}, interrupted while creating\n`).join("") +
+                "These resources are in an unknown state because the Pulumi CLI was interrupted while waiting for changes to these resources to complete.",
+        );
     }
 
     /** Runs a create/update; on a partial failure keeps the object in state (with its init-failure outputs). */
@@ -617,7 +670,7 @@ async function runInOrder<T>(
 /** Appends the parts' outcomes and steps to `result`, part after part. */
 function mergeResults(result: RunResult, parts: readonly RunResult[]): void {
     for (const part of parts) {
-        for (const key of ["created", "updated", "replaced", "deleted", "same", "steps"] as const) (result[key] as unknown[]).push(...part[key]);
+        for (const key of ["created", "updated", "replaced", "deleted", "same", "steps", "warnings"] as const) (result[key] as unknown[]).push(...part[key]);
     }
 }
 
@@ -642,7 +695,7 @@ class Slots {
 }
 
 function emptyResult(): RunResult {
-    return { created: [], updated: [], replaced: [], deleted: [], same: [], steps: [] };
+    return { created: [], updated: [], replaced: [], deleted: [], same: [], steps: [], warnings: [] };
 }
 
 /**

@@ -265,6 +265,7 @@ export class ProviderHost {
     private stderrText = "";
     private readonly exited: Promise<void>;
     private closing: Promise<void> | undefined;
+    private killedHere = false;
 
     private constructor(child: ChildProcess, timeoutMs: number) {
         this.child = child;
@@ -454,6 +455,21 @@ export class ProviderHost {
     async getPluginInfo(): Promise<PluginInfo> {
         const res = await this.call("getPluginInfo", this.rpc().getPluginInfo, new Empty());
         return { version: res.getVersion() };
+    }
+
+    /** Whether {@link kill} ended the host: its calls in flight never answer, as when a CI runner cancels the job. */
+    get killed(): boolean {
+        return this.killedHere;
+    }
+
+    /**
+     * Kills the host at once (`SIGKILL`), as a cancelled CI job kills the CLI and its plugins: a call in flight fails
+     * without an answer, whatever the provider had already sent. Resolves once the process has exited.
+     */
+    async kill(): Promise<void> {
+        this.killedHere = true;
+        if (this.running) this.child.kill("SIGKILL");
+        await this.exited;
     }
 
     /** Closes the client and stops the host; resolves once the process has exited. Idempotent. */

@@ -31,7 +31,10 @@ import {
     type Variant,
     VARIANTS,
 } from "./model";
-import { stateOf, step, teamOf, TYPE_OF, type World } from "./runner";
+import { declareDashboard } from "./kinds/dashboard";
+import { declareProgram, stateOf, step, teamOf, TYPE_OF, type World } from "./runner";
+import { newProcess } from "../support/stackStart";
+import { startedTogether } from "../support/startedTogether";
 
 type Command = fc.AsyncCommand<Model, World>;
 
@@ -423,6 +426,52 @@ class Adopt extends Edit {
     toString = () => `adopt a hand-made ${this.variant} ${this.collection} (${this.seed})`;
 }
 
+/**
+ * Someone makes a dashboard by hand, and the program declares it twice with `adoptId` (a copied declaration): the engine
+ * starts both creates together. The server holds both reads of the object (by id: this `up` runs with no shared list)
+ * until both adoptions reached it or the second one was refused, so the two are at once whatever the timing. The second
+ * fails naming the id; the user removes its declaration and runs `up` again, and the object stays in the stack once.
+ */
+export class AdoptTwice implements Command {
+    constructor(
+        private readonly variant: Variant,
+        private readonly seed: number,
+    ) {}
+    check = () => true;
+    async run(model: Model, world: World): Promise<void> {
+        world.log.push(this.toString());
+        const { stack, clock } = world;
+        const name = nextName(model, "adopted-dashboard");
+        const record = {
+            variant: this.variant,
+            title: `Adopted twice ${this.seed}`,
+            tiles: [{ name: TILE_NAMES[this.seed % TILE_NAMES.length], displayType: DISPLAY_TYPES[this.seed % DISPLAY_TYPES.length] }],
+        };
+        const logs = world.env.fixtures[this.variant].sources.logs.id;
+        const id = String(
+            (
+                await directApi(stack.emu, this.variant).call(
+                    "POST",
+                    "/dashboards",
+                    dashboardBody(record, () => logs),
+                )
+            ).id,
+        );
+        model.dashboards.set(name, { ...record, adoptId: id });
+        const program = [...declareProgram(model, world.env), declareDashboard(`${name}-copy`, { ...record, adoptId: id }, world.env)];
+
+        await newProcess(stack, { "observability:readCacheMs": "0" });
+        const outcome = await startedTogether(stack, clock, `/dashboards/${id}`, () => stack.engine.up(program));
+        assert.equal(outcome.status, "rejected", "the second adoption fails");
+        assert.match(String(outcome.reason), new RegExp(`adopt Dashboard "${id}": another resource of this stack already manages it`));
+        world.log.push(`  up: the second adoption of ${id} failed`);
+
+        await newProcess(stack);
+        await step(world, model, `  remove the copied declaration`);
+    }
+    toString = () => `adopt one hand-made ${this.variant} dashboard twice, both started together (${this.seed})`;
+}
+
 /** Someone edits a stack's object by hand: the user refreshes (drift shows), and `up` puts the declaration back. */
 class EditByHand extends Edit {
     protected override outOfBand = true;
@@ -567,6 +616,7 @@ export function allCommands(): fc.Arbitrary<Command>[] {
         fc.tuple(collection, idx, idx).map(([c, i, v]) => new EditField(c, i, v)),
         fc.tuple(collection, idx).map(([c, i]) => new SwitchVariant(c, i)),
         fc.tuple(handMade, variant, idx).map(([c, v, s]) => new Adopt(c, v, s)),
+        fc.tuple(variant, idx).map(([v, s]) => new AdoptTwice(v, s)),
         fc.tuple(collection, idx).map(([c, i]) => new EditByHand(c, i)),
         fc
             .tuple(fc.constantFrom("sources" as const, "webhooks" as const, "savedSearches" as const, "dashboards" as const, "alerts" as const), idx)

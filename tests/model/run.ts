@@ -1,8 +1,8 @@
 /** Runs seeded sequences of commands, each on a fresh world, and reports a failure with its seed and commands. */
 import fc from "fast-check";
 import { allCommands } from "./commands";
-import { emptyModel } from "./model";
-import { destroyAndCheck, startWorld } from "./runner";
+import { emptyModel, type Model } from "./model";
+import { destroyAndCheck, startWorld, type World } from "./runner";
 
 /** How much to run. */
 export interface ModelRunOptions {
@@ -16,6 +16,8 @@ export interface ModelRunOptions {
     timeLimitMs?: number;
     /** Called after each sequence. */
     progress?: (done: number, seed: number) => void;
+    /** How many steps the engine runs at once (default: the CLI's default, `4 × CPUs`). */
+    parallel?: number;
 }
 
 /**
@@ -28,26 +30,34 @@ export async function runModel(options: ModelRunOptions): Promise<number> {
     for (let i = 0; i < options.runs; i++) {
         if (options.timeLimitMs !== undefined && Date.now() - started > options.timeLimitMs) break;
         const seed = options.seed + i;
-        const world = await startWorld();
-        try {
-            const [commands] = fc.sample(
-                fc.array(fc.oneof(...allCommands()), { minLength: Math.ceil(options.maxCommands / 2), maxLength: options.maxCommands }),
-                {
-                    seed,
-                    numRuns: 1,
-                },
-            );
-            const model = emptyModel();
-            await fc.asyncModelRun(() => ({ model, real: world }), commands);
-            await destroyAndCheck(world, model);
-        } catch (error) {
-            const message = error instanceof Error ? error.message : String(error);
-            throw Object.assign(new Error(`model run failed with seed ${seed}:\n${world.log.join("\n")}\n${message}`), { cause: error });
-        } finally {
-            await world.stack.close();
-        }
+        const [commands] = fc.sample(fc.array(fc.oneof(...allCommands()), { minLength: Math.ceil(options.maxCommands / 2), maxLength: options.maxCommands }), {
+            seed,
+            numRuns: 1,
+        });
+        await runSequence(commands ?? [], options.parallel, `seed ${seed}`);
         done++;
         options.progress?.(done, seed);
     }
     return done;
+}
+
+/**
+ * Runs one sequence of commands on a fresh world, then destroys the stack; a failure names `what` (the seed), the
+ * commands and the log of steps.
+ * @param commands the commands, in order
+ * @param parallel how many steps the engine runs at once (default: the CLI's default)
+ * @param what what the sequence is, for the failure message
+ */
+export async function runSequence(commands: readonly fc.AsyncCommand<Model, World>[], parallel: number | undefined, what: string): Promise<void> {
+    const world = await startWorld(parallel);
+    try {
+        const model = emptyModel();
+        await fc.asyncModelRun(() => ({ model, real: world }), commands);
+        await destroyAndCheck(world, model);
+    } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        throw Object.assign(new Error(`model run failed with ${what}:\n${world.log.join("\n")}\n${message}`), { cause: error });
+    } finally {
+        await world.stack.close();
+    }
 }

@@ -3,6 +3,7 @@
  * runs the model's program through them, and the checks every step must pass.
  */
 import assert from "node:assert/strict";
+import { ManualClock } from "../emulator/clock";
 import { pipesState } from "../emulator/routes/pipes";
 import { queryEndpointState } from "../emulator/routes/queryEndpoint";
 import type { TeamStore } from "../emulator/store/teamStore";
@@ -42,23 +43,33 @@ type Inventory = Record<string, string[]>;
 /** One run's world: the emulated stack and what its teams held before the run. */
 export interface World {
     stack: EmulatedStack;
+    /**
+     * The emulator's clock: it only moves when a command moves it (to release answers it held), so every object is made
+     * at the instant the run started.
+     */
+    clock: ManualClock;
     env: DeclareEnv;
     initial: Inventory;
     /** What happened, step by step, for the failure message. */
     log: string[];
 }
 
-/** Starts an emulator (fresh fixtures) with a host and an engine; the host's default variant is self-hosted. */
-export async function startWorld(): Promise<World> {
+/**
+ * Starts an emulator (fresh fixtures) with a host and an engine; the host's default variant is self-hosted.
+ * @param parallel how many steps the engine runs at once (default: the CLI's default)
+ */
+export async function startWorld(parallel?: number): Promise<World> {
+    const clock = new ManualClock(Date.now());
     // Pipes are looked at again 1 ms after each write: their waits cost no real time.
-    const stack = await startEmulatedStack({ config: { "observability:pollIntervalMs": "1" } });
+    const stack = await startEmulatedStack({ emulator: { clock }, config: { "observability:pollIntervalMs": "1" } });
+    if (parallel !== undefined) stack.engine.parallel = parallel;
     const keys = ["connection", "source", "webhook", "savedSearch", "dashboard", "alert", "dataPipe", "queryEndpoint", "teamMember"];
     const env: DeclareEnv = {
         fixtures: { "self-hosted": stack.emu.fixturesOf("self-hosted"), managed: stack.emu.fixturesOf("managed") },
         managedConnectionId: stack.emu.managedConnectionId,
         providers: Object.fromEntries(keys.map((key) => [key, packageProviderText(key)])),
     };
-    return { stack, env, initial: inventory(stack), log: [] };
+    return { stack, clock, env, initial: inventory(stack), log: [] };
 }
 
 /** The team store of a variant. */

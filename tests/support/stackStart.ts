@@ -67,13 +67,16 @@ export async function startEmulatedStack(options: EmulatedStackOptions = {}): Pr
 
 /**
  * Starts a new provider host on the same stack state, as every `pulumi` command starts its own: what one process
- * remembers (its read cache, the ids it saw) does not outlive the command in Pulumi either.
+ * remembers (its read cache, the ids it saw) does not outlive the command in Pulumi either. The engine keeps its
+ * parallelism.
+ * @param config stack config of this command only, over the stack's own
  */
-export async function newProcess(stack: EmulatedStack): Promise<void> {
+export async function newProcess(stack: EmulatedStack, config: Record<string, ConfigValue> = {}): Promise<void> {
     const old = stack.engine;
     await stack.host.close();
-    stack.host = await ProviderHost.start({ config: stack.config, env: withoutSettingsEnv() });
-    stack.engine = new Engine(stack.host);
+    stack.host = await ProviderHost.start({ config: { ...stack.config, ...config }, env: withoutSettingsEnv() });
+    stack.engine = new Engine(stack.host, { parallel: old.parallel });
     for (const [u, state] of old.state) stack.engine.state.set(u, state);
     stack.engine.pendingDeletes.push(...old.pendingDeletes);
+    stack.engine.pendingCreates.push(...old.pendingCreates);
 }

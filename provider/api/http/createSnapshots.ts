@@ -20,16 +20,17 @@ export class CreateSnapshots {
      * `made`, which it calls with the id of its object as soon as it knows it (the rest of the operation, such as a
      * wait for the object's state, may follow: the list stays shared until `create` ends)
      */
-    async during<R>(
+    async during<W extends { id: string }, R>(
         key: string,
-        load: () => Promise<{ id: string }[]>,
-        create: (list: { id: string }[], siblings: ReadonlySet<string>, made: (id: string) => void) => Promise<R>,
+        load: () => Promise<W[]>,
+        create: (list: readonly W[], siblings: ReadonlySet<string>, made: (id: string) => void) => Promise<R>,
     ): Promise<R> {
         const joined = this.shared.get(key);
         const mine = joined ?? this.load(key, load);
         mine.creates++;
         try {
-            const list = await (joined ? mine.list.catch(() => load()) : mine.list);
+            // One key is one collection: a list another create of it loaded holds objects of the same shape.
+            const list = await (joined ? (mine.list as Promise<readonly W[]>).catch(() => load()) : (mine.list as Promise<readonly W[]>));
             return await create(list, mine.created, (id) => mine.created.add(id));
         } finally {
             if (--mine.creates === 0 && this.shared.get(key) === mine) this.shared.delete(key);
@@ -37,7 +38,7 @@ export class CreateSnapshots {
     }
 
     /** Starts the list creates of `key` share; a failed list is not shared, so the next create lists again. */
-    private load(key: string, load: () => Promise<{ id: string }[]>): Shared {
+    private load(key: string, load: () => Promise<readonly { id: string }[]>): Shared {
         const loaded: Shared = { list: load(), creates: 0, created: new Set() };
         this.shared.set(key, loaded);
         loaded.list.catch(() => this.shared.get(key) === loaded && this.shared.delete(key));
@@ -46,7 +47,7 @@ export class CreateSnapshots {
 }
 
 interface Shared {
-    list: Promise<{ id: string }[]>;
+    list: Promise<readonly { id: string }[]>;
     /** Creates in progress with this list. */
     creates: number;
     /** Ids the creates sharing this list have created: never another create's lost object. */

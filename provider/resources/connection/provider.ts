@@ -1,6 +1,6 @@
 import { collectionAt } from "../../api/collection";
 import { hex24 } from "../../common/ids";
-import { dynamicProvider, normalizeReported, ResourceDefinition } from "../../engine/dynamicProvider";
+import { dynamicProvider, normalizeReported, ResourceDefinition, unmanagedTwin } from "../../engine/dynamicProvider";
 import type { OperationContext } from "../../api/apis";
 import { connectionSchema, ConnectionInputs, ConnectionOutputs } from "./schema";
 import { connectionBody, connectionFromWire, WireConnection, wireConnection } from "./wire";
@@ -47,7 +47,8 @@ const definition: ResourceDefinition<typeof connectionSchema, ConnectionOutputs>
     async create(ctx, inputs) {
         // A lost create is recognised by its name, host and user among the connections no resource claimed.
         const matches = (c: WireConnection) => c.name === inputs.name && c.host === inputs.host && c.username === inputs.username;
-        const created = await connections(ctx).create(label("create", inputs), connectionBody(inputs, true), matches);
+        const twin = unmanagedTwin(TYPE_NAME, matches, "name, host and username");
+        const created = await connections(ctx).create(label("create", inputs), connectionBody(inputs, true), matches, twin);
         return { id: created.id, outs: readConnection(ctx, created, inputs).outs };
     },
 

@@ -1,5 +1,5 @@
 import { uuid } from "../../common/ids";
-import { dynamicProvider, ResourceDefinition } from "../../engine/dynamicProvider";
+import { dynamicProvider, ResourceDefinition, unmanagedTwin } from "../../engine/dynamicProvider";
 import type { OperationContext } from "../../api/apis";
 import { createdSince, createWithoutAdoptingStrangers } from "../../api/recovery";
 import { partialFailure } from "../../engine/partialFailure";
@@ -94,6 +94,7 @@ async function createPipe(ctx: OperationContext, inputs: DataPipeInputs): Promis
         matches: (pipe: WirePipe) => pipe.name === inputs.name && !!pipe.createdAt && createdSince(pipe.createdAt, started),
         claimed: new Set<string>(),
         id: uuid,
+        twin: unmanagedTwin(TYPE_NAME, (pipe: WirePipe) => pipe.name === inputs.name, "name", { createdAt: (pipe: WirePipe) => pipe.createdAt }),
     };
     return createWithoutAdoptingStrangers(spec, (created) => untilCreated(api, created, inputs, pollIntervalMs(ctx.apis.settings)));
 }

@@ -4,7 +4,7 @@ import { ServiceCollectionApi } from "../../api/serviceCollection";
 import { uuid } from "../../common/ids";
 import { pollPace, pollUntil } from "../../api/poll";
 import { createWithoutAdoptingStrangers } from "../../api/recovery";
-import { dynamicProvider, isLocalKey, normalizeReported, ResourceDefinition } from "../../engine/dynamicProvider";
+import { dynamicProvider, isLocalKey, normalizeReported, ResourceDefinition, unmanagedTwin } from "../../engine/dynamicProvider";
 import type { OperationContext } from "../../api/apis";
 import { partialFailure } from "../../engine/partialFailure";
 import { sameValue } from "../../common/values";
@@ -124,18 +124,21 @@ async function createEndpoint(ctx: OperationContext, inputs: Inputs): Promise<{ 
     const target = located(ctx.apis.settings, inputs);
     const api = new EndpointApi(ctx, target, label("create", inputs));
     const body = createBody(target);
+    // A lost create is recognised by its description, its type and its target.
+    const same = (endpoint: WireEndpoint) =>
+        endpoint.description === inputs.description &&
+        endpoint.type === inputs.type &&
+        TYPE_FIELDS.every((field) => (endpoint[field] ?? undefined) === inputs[field]);
     const created = await createWithoutAdoptingStrangers({
         operation: api.operation,
         client: api.client,
         listKey: api.base,
         list: () => api.list(),
         post: () => api.create(body),
-        matches: (endpoint) =>
-            endpoint.description === inputs.description &&
-            endpoint.type === inputs.type &&
-            TYPE_FIELDS.every((field) => (endpoint[field] ?? undefined) === inputs[field]),
+        matches: same,
         claimed: new Set(),
         id: uuid,
+        twin: unmanagedTwin(TYPE_NAME, same, "description, type and target"),
     });
     const outs = await waitUntilProvisioned(ctx, api, created, { ...target, ...readEndpoint(ctx.apis.settings, created, target).outs });
     return { id: created.id, outs };

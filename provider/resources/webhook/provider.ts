@@ -18,6 +18,8 @@ export const webhookKind = collectionKind({
     fields: webhookFieldsFromWire,
     // (service, name) is unique: a lost create is recognised by it exactly.
     identity: ({ service, name }) => ({ service, name }),
+    // The server refuses a second webhook of one service and name (400 "A webhook with this service and name already exists").
+    uniqueIdentity: true,
     // Service and URL change in place; only a move to another variant, organization or service replaces. Names are
     // unique per service where the webhook lives: a replacement that keeps its name must go first.
     deleteBeforeReplace: true,
