@@ -16,6 +16,7 @@ const LAYERS: readonly string[] = [
     "provider/resources/",
     "provider/lookups/",
     "provider/index.ts",
+    "provider/plugin/",
     "sdk/",
 ];
 
