@@ -163,24 +163,13 @@ describe("the provider plugin, driven over gRPC as the engine drives it, against
     it("refuses a misspelled key at check with its path, as the dynamic provider does, without a request", async function () {
         const emu = holder.emu;
         emu.clearRequests();
-        const tile = {
-            name: "Errors",
-            x: 0,
-            y: 0,
-            w: 12,
-            h: 4,
-            config: {
-                displayType: "line",
-                sourceId: emu.fixtures.sources.logs.id,
-                select: [{ aggFn: "count" }],
-                numberFormat: { output: "number", mantisa: 2 },
-            },
-        };
+        const select = [{ aggFn: "count", valueExpresion: "Duration" }];
+        const tile = { name: "Count", x: 0, y: 0, w: 6, h: 3, config: { displayType: "number", sourceId: emu.fixtures.sources.logs.id, select } };
         const declared = { name: "Web", tilez: [], tiles: [tile] };
         const checked = await engine.check("Dashboard", {}, declared);
         assert.deepEqual(
             checked.failures.map((f) => f.property),
-            ["tiles[0].config.numberFormat.mantisa", "tilez"],
+            ["tiles[0].config.select[0].valueExpresion", "tilez"],
         );
         assert.deepEqual(checked.failures, (await registry.dashboard.provider.check!({}, declared)).failures);
         assert.deepEqual(emu.requests, []);
