@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { REPO_ROOT } from "../harness/paths";
+import { portLine } from "../plugin/pluginProcess";
 
 const run = promisify(execFile);
 const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -57,7 +58,7 @@ describe("the packed package, as a user installs it", function () {
         if (scratch) rmSync(scratch, { recursive: true, force: true });
     });
 
-    it("ships the compiled package with its declarations, LICENSE, CHANGELOG and README, and nothing else", function () {
+    it("ships the compiled package with its declarations, the plugin folder, LICENSE, CHANGELOG and README, and nothing else", function () {
         for (const file of [
             "LICENSE",
             "CHANGELOG.md",
@@ -68,11 +69,18 @@ describe("the packed package, as a user installs it", function () {
             "dist/provider/index.js",
             "dist/provider/index.d.ts",
             "dist/sdk/cli/main.js",
+            "dist/provider/plugin/main.js",
+            "plugin/PulumiPlugin.yaml",
+            "plugin/index.js",
         ]) {
             assert.ok(files.includes(file), `the tarball holds ${file}`);
         }
         assert.deepEqual(
-            files.filter((file) => !/^dist\/(sdk|provider)\//.test(file) && !["LICENSE", "CHANGELOG.md", "README.md", "package.json"].includes(file)),
+            files.filter(
+                (file) =>
+                    !/^dist\/(sdk|provider)\//.test(file) &&
+                    !["LICENSE", "CHANGELOG.md", "README.md", "package.json", "plugin/PulumiPlugin.yaml", "plugin/index.js"].includes(file),
+            ),
             [],
         );
         assert.deepEqual(
@@ -103,6 +111,20 @@ describe("the packed package, as a user installs it", function () {
             'const sdk = require("pulumi-observability"); const providers = require("pulumi-observability/providers"); console.log(typeof sdk.Dashboard, typeof providers.registry.dashboard.provider);';
         const { stdout } = await run(process.execPath, ["-e", script], { cwd: scratch });
         assert.equal(stdout.trim(), "function object");
+    });
+
+    it("starts the provider plugin from the installed bin, which prints its port first", async function () {
+        const child = spawn(path.join(scratch, "node_modules", ".bin", "pulumi-resource-observability"), ["127.0.0.1:1"], {
+            cwd: scratch,
+            stdio: ["pipe", "pipe", "pipe"],
+        });
+        try {
+            let stderr = "";
+            child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+            await portLine(child, () => stderr);
+        } finally {
+            child.kill("SIGINT");
+        }
     });
 
     it("type-checks the README's quick start and every example against it (tsc --noEmit --strict)", async function () {

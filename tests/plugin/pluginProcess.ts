@@ -61,6 +61,23 @@ async function fakeEngine(logs: LogLine[]): Promise<{ address: string; stop(): v
     return { address: `127.0.0.1:${port}`, stop: () => server.forceShutdown() };
 }
 
+/**
+ * The port a starting plugin prints: the first line of its stdout, checked to be a port as the engine checks it.
+ * @param stderr what the plugin wrote to stderr so far, for the message when it exits first
+ */
+export async function portLine(child: ChildProcess, stderr: () => string): Promise<string> {
+    const line = await new Promise<string>((resolve, reject) => {
+        let out = "";
+        child.stdout?.on("data", (chunk: Buffer) => {
+            out += chunk.toString();
+            if (out.includes("\n")) resolve(out.split("\n")[0]);
+        });
+        child.once("exit", (code) => reject(new Error(`the plugin exited (${code}) before printing its port: ${stderr()}`)));
+    });
+    assert.match(line, /^\d+$/, "the first line of stdout is the port");
+    return line;
+}
+
 /** The plugin process and a client of it. */
 export class PluginProcess {
     private constructor(
@@ -93,15 +110,7 @@ export class PluginProcess {
         });
         const output = { stderr: "" };
         child.stderr?.on("data", (chunk: Buffer) => (output.stderr += chunk.toString()));
-        const port = await new Promise<string>((resolve, reject) => {
-            let out = "";
-            child.stdout?.on("data", (chunk: Buffer) => {
-                out += chunk.toString();
-                if (out.includes("\n")) resolve(out.split("\n")[0]);
-            });
-            child.once("exit", (code) => reject(new Error(`the plugin exited (${code}) before printing its port: ${output.stderr}`)));
-        });
-        assert.match(port, /^\d+$/, "the first line of stdout is the port");
+        const port = await portLine(child, () => output.stderr);
         return new PluginProcess(child, new ProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure()), engine, logs, output);
     }
 

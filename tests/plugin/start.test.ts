@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { engineAddressOf } from "../../provider/plugin/main";
 import { REPO_ROOT } from "../harness/paths";
+import { portLine } from "./pluginProcess";
 
 describe("the provider plugin's start", function () {
     it("takes the engine's address after the flags the engine passes under --logflow", function () {
@@ -29,17 +30,9 @@ describe("the provider plugin's start", function () {
             stdio: ["ignore", "pipe", "pipe"],
         });
         try {
-            const first = await new Promise<string>((resolve, reject) => {
-                let out = "";
-                let err = "";
-                child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-                child.stdout.on("data", (chunk: Buffer) => {
-                    out += chunk.toString();
-                    if (out.includes("\n")) resolve(out.split("\n")[0]);
-                });
-                child.once("exit", (code) => reject(new Error(`exited ${code}: ${err}`)));
-            });
-            assert.match(first, /^\d+$/);
+            let stderr = "";
+            child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+            await portLine(child, () => stderr);
         } finally {
             child.kill("SIGINT");
         }
