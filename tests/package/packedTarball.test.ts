@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
-import { execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { REPO_ROOT } from "../harness/paths";
-import { portLine } from "../plugin/pluginProcess";
+import { printsPort } from "../plugin/pluginProcess";
 
 const run = promisify(execFile);
 const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -114,17 +114,7 @@ describe("the packed package, as a user installs it", function () {
     });
 
     it("starts the provider plugin from the installed bin, which prints its port first", async function () {
-        const child = spawn(path.join(scratch, "node_modules", ".bin", "pulumi-resource-observability"), ["127.0.0.1:1"], {
-            cwd: scratch,
-            stdio: ["pipe", "pipe", "pipe"],
-        });
-        try {
-            let stderr = "";
-            child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-            await portLine(child, () => stderr);
-        } finally {
-            child.kill("SIGINT");
-        }
+        await printsPort(path.join(scratch, "node_modules", ".bin", "pulumi-resource-observability"), ["127.0.0.1:1"], scratch);
     });
 
     it("type-checks the README's quick start and every example against it (tsc --noEmit --strict)", async function () {

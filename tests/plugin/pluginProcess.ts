@@ -78,6 +78,21 @@ export async function portLine(child: ChildProcess, stderr: () => string): Promi
     return line;
 }
 
+/**
+ * Starts a command that runs the plugin, checks that its first line is a port, and ends it.
+ * @param command the executable, `args` its arguments and `cwd` its folder
+ */
+export async function printsPort(command: string, args: readonly string[], cwd: string): Promise<void> {
+    const child = spawn(command, args, { cwd, stdio: ["pipe", "pipe", "pipe"] });
+    try {
+        let stderr = "";
+        child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+        await portLine(child, () => stderr);
+    } finally {
+        child.kill("SIGINT");
+    }
+}
+
 /** The plugin process and a client of it. */
 export class PluginProcess {
     private constructor(

@@ -1,10 +1,9 @@
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { engineAddressOf } from "../../provider/plugin/main";
 import { REPO_ROOT } from "../harness/paths";
-import { portLine } from "./pluginProcess";
+import { printsPort } from "./pluginProcess";
 
 describe("the provider plugin's start", function () {
     it("takes the engine's address after the flags the engine passes under --logflow", function () {
@@ -25,16 +24,6 @@ describe("the provider plugin's start", function () {
     it("starts through PulumiPlugin.yaml as the Node.js language host runs it (run-plugin), and prints its port first", async function () {
         // run-plugin loads the folder's index.js, which loads the compiled plugin: this needs `npm run build`.
         const runPlugin = require.resolve("@pulumi/pulumi/cmd/run-plugin");
-        const child = spawn(process.execPath, [runPlugin, path.join(REPO_ROOT, "plugin"), "127.0.0.1:1"], {
-            cwd: REPO_ROOT,
-            stdio: ["ignore", "pipe", "pipe"],
-        });
-        try {
-            let stderr = "";
-            child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-            await portLine(child, () => stderr);
-        } finally {
-            child.kill("SIGINT");
-        }
+        await printsPort(process.execPath, [runPlugin, path.join(REPO_ROOT, "plugin"), "127.0.0.1:1"], REPO_ROOT);
     });
 });
