@@ -31,8 +31,8 @@ export default tseslint.config(
         rules: { "@typescript-eslint/no-explicit-any": "off" },
     },
     {
-        // mocha's reporter option loads a CommonJS file.
-        files: ["tests/support/summaryReporter.js"],
+        // mocha's reporter option loads a CommonJS file; so does Pulumi's run-plugin (the plugin folder's entry).
+        files: ["tests/support/summaryReporter.js", "plugin/index.js"],
         languageOptions: { sourceType: "commonjs", globals: globals.node },
         rules: { "@typescript-eslint/no-require-imports": "off" },
     },

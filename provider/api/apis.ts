@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { Clock, systemClock } from "./http/clock";
-import type { Notify } from "./http/notice";
+import { pulumiWarning, type Notify } from "./http/notice";
 import { ApiClient } from "./http/client";
 import { cloudEnvelope, selfHostedEnvelope } from "./http/envelope";
 import { sharedLimiter } from "./http/rateLimiter";
@@ -37,6 +37,11 @@ export class Apis {
     /** The time source of every wait and every timestamp of the provider (tests pass a manual clock). */
     get clock(): Clock {
         return this.environment.clock ?? systemClock;
+    }
+
+    /** Tells the user something while an operation runs, where the clients tell about their waits. */
+    notify(message: string): void {
+        (this.environment.notify ?? pulumiWarning)(message);
     }
 
     /** The self-hosted API (`{apiUrl}/api/v2`, Bearer key). */

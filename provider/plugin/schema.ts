@@ -1,16 +1,8 @@
-// The Pulumi package schema of the provider plugin: its tokens, and the schema itself as `npm run schema` writes it
+// The Pulumi package schema of the provider plugin, as `npm run schema` writes it
 // into `schema.json` at the package root (tools/schema/ builds it from the registry's zod schemas and the SDK's
 // declarations; `tests/plugin/schema.test.ts` fails while the file differs from what it builds).
 import { existsSync, readFileSync } from "node:fs";
 import * as path from "node:path";
-import { registry, type ProviderKey } from "../index";
-import { CONFIG_NAMESPACE } from "../settings/config";
-
-/** The Pulumi package name: the plugin is `pulumi-resource-observability`, its configuration `observability:<key>`. */
-export const PACKAGE_NAME = CONFIG_NAMESPACE;
-
-/** The one module of every token: an empty module would make `observability::Dashboard`, which breaks URNs. */
-export const MODULE = "index";
 
 /** The file the schema is kept in, at the package root. */
 export const SCHEMA_FILE = "schema.json";
@@ -20,29 +12,6 @@ export const SCHEMA_FILE = "schema.json";
  * an object, and every language's generated SDK reads a function's outputs as one.
  */
 export const LIST_RESULT = "items";
-
-/** `observability:index:<name>`: the token of a resource, function or type of the package. */
-export function token(name: string): string {
-    return `${PACKAGE_NAME}:${MODULE}:${name}`;
-}
-
-/** A resource kind's token, `observability:index:<Kind>` with Kind the SDK class name (`Dashboard`). */
-export function resourceToken(typeName: string): string {
-    return token(typeName);
-}
-
-/** A lookup's token, `observability:index:<lookup>` with the SDK function's name (`getSources`). */
-export function functionToken(name: string): string {
-    return token(name);
-}
-
-/** The registry key of a resource token (`observability:index:DataPipe` → `dataPipe`), or undefined when it names no kind. */
-export function kindOfToken(type: string): ProviderKey | undefined {
-    const prefix = token("");
-    if (!type.startsWith(prefix)) return undefined;
-    const typeName = type.slice(prefix.length);
-    return (Object.keys(registry) as ProviderKey[]).find((key) => registry[key].provider.typeName === typeName);
-}
 
 /** One property of an object, a resource or the configuration (the metaschema's `propertySpec`, as this package uses it). */
 export interface PropertySpec {

@@ -1,6 +1,6 @@
 import type { ExportedObject, ExportReferences, KindExport, SecretConfig } from "../../provider/engine/exporter";
 import { Annotated, Code, TsEntry, TsObject, TsValue } from "../../provider/engine/tsValue";
-import { resourceToken } from "../../provider/plugin/schema";
+import { resourceToken } from "../../provider/plugin/tokens";
 import { Checker, checkerOf, CheckFailure, settle } from "./check";
 import { exportKind, Kind, KINDS } from "./kinds";
 import { kebab, pascal, slug, UniqueNames } from "./names";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import * as path from "node:path";
-import { resourceToken } from "../../provider/plugin/schema";
+import { resourceToken } from "../../provider/plugin/tokens";
 import { main } from "../../sdk/cli/main";
 import { REPO_ROOT } from "../harness/paths";
 import { runProgram } from "../harness/program";

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { REPO_ROOT } from "../harness/paths";
+import { printsPort } from "../plugin/pluginProcess";
 
 const run = promisify(execFile);
 const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -62,7 +63,7 @@ describe("the packed package, as a user installs it", function () {
         if (scratch) rmSync(scratch, { recursive: true, force: true });
     });
 
-    it("ships the compiled package with its declarations, the plugin's schema, LICENSE, CHANGELOG and README, and nothing else", function () {
+    it("ships the compiled package with its declarations, the plugin folder and schema, LICENSE, CHANGELOG and README, and nothing else", function () {
         for (const file of [
             "LICENSE",
             "CHANGELOG.md",
@@ -74,12 +75,17 @@ describe("the packed package, as a user installs it", function () {
             "dist/provider/index.d.ts",
             "dist/sdk/cli/main.js",
             "schema.json",
+            "dist/provider/plugin/main.js",
+            "plugin/PulumiPlugin.yaml",
+            "plugin/index.js",
         ]) {
             assert.ok(files.includes(file), `the tarball holds ${file}`);
         }
         assert.deepEqual(
             files.filter(
-                (file) => !/^dist\/(sdk|provider)\//.test(file) && !["LICENSE", "CHANGELOG.md", "README.md", "package.json", "schema.json"].includes(file),
+                (file) =>
+                    !/^dist\/(sdk|provider)\//.test(file) &&
+                    !["LICENSE", "CHANGELOG.md", "README.md", "package.json", "schema.json", "plugin/PulumiPlugin.yaml", "plugin/index.js"].includes(file),
             ),
             [],
         );
@@ -118,6 +124,10 @@ describe("the packed package, as a user installs it", function () {
         const script = `const { packageSchema } = require(${JSON.stringify(module)}); console.log(JSON.stringify(packageSchema()));`;
         const { stdout } = await run(process.execPath, ["-e", script], { cwd: scratch, maxBuffer: 16 * 1024 * 1024 });
         assert.deepEqual(JSON.parse(stdout), JSON.parse(readFileSync(path.join(REPO_ROOT, "schema.json"), "utf8")));
+    });
+
+    it("starts the provider plugin from the installed bin, which prints its port first", async function () {
+        await printsPort(path.join(scratch, "node_modules", ".bin", "pulumi-resource-observability"), ["127.0.0.1:1"], scratch);
     });
 
     it("type-checks the README's quick start and every example against it (tsc --noEmit --strict)", async function () {

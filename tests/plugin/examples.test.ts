@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
-import { functionToken, PACKAGE_NAME, packageSchema, type ObjectTypeSpec, type PackageSchema, type PropertySpec } from "../../provider/plugin/schema";
+import { packageSchema, type ObjectTypeSpec, type PackageSchema, type PropertySpec } from "../../provider/plugin/schema";
+import { functionToken, PACKAGE_NAME } from "../../provider/plugin/tokens";
 import { REPO_ROOT } from "../harness/paths";
 
 // js-yaml comes with @pulumi/pulumi, which reads stack files with it; load that copy.

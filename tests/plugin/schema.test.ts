@@ -3,17 +3,8 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import Ajv2020 from "ajv/dist/2020";
 import { registry, type RegisteredKind } from "../../provider";
-import {
-    functionToken,
-    kindOfToken,
-    LIST_RESULT,
-    packageSchema,
-    packageSchemaText,
-    resourceToken,
-    SCHEMA_FILE,
-    type PackageSchema,
-    type PropertySpec,
-} from "../../provider/plugin/schema";
+import { LIST_RESULT, packageSchema, packageSchemaText, SCHEMA_FILE, type PackageSchema, type PropertySpec } from "../../provider/plugin/schema";
+import { functionToken, kindOfToken, resourceToken } from "../../provider/plugin/tokens";
 import { SETTINGS } from "../../provider/settings/config";
 import * as sdk from "../../sdk";
 import { inputJsonSchema } from "../../tools/docs/schemaFacts";

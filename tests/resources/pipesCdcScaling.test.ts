@@ -4,7 +4,7 @@ import { pipesState } from "../emulator/routes/pipes";
 import { DeclaredResource } from "../harness/engine";
 import { HostCallError, PropertyMap, urn } from "../harness/host";
 import { packageProviderText } from "../harness/providerText";
-import { assertCheckRefuses, cloudRequest, useEmulatedStack } from "../support/emulatedStack";
+import { assertCheckRefuses, cloudRequest, provisionDatabasePipe, useEmulatedStack } from "../support/emulatedStack";
 
 const PROVIDER = packageProviderText("pipesCdcScaling");
 
@@ -32,26 +32,6 @@ describe("PipesCdcScaling (through the real host, against the emulator)", functi
         return s;
     };
 
-    /** A provisioned postgres pipe: the service's CDC capacity exists from then on. */
-    async function databasePipe(): Promise<void> {
-        const created = await cloudRequest(stack.emu, "POST", `${service()}/pipes`, {
-            name: "replica",
-            source: {
-                postgres: {
-                    host: "db.example.com",
-                    database: "shop",
-                    settings: { replicationMode: "cdc" },
-                    tableMappings: [{ sourceSchemaName: "public", sourceTable: "orders", targetTable: "orders" }],
-                    credentials: { username: "replicator", password: "pw" },
-                },
-            },
-            destination: { database: "replica" },
-        });
-        assert.equal(created.status, 200, JSON.stringify(created.json));
-        await cloudRequest(stack.emu, "GET", `${service()}/pipes/${(created.json as { result: { id: string } }).result.id}`);
-        stack.emu.clearRequests();
-    }
-
     it("fails clearly while the service has no database pipe, and sends no PATCH", async function () {
         await assert.rejects(stack.engine.up(scaling({ replicaCpuMillicores: 4000 })), (error: unknown) => {
             assert.ok(error instanceof HostCallError);
@@ -65,7 +45,7 @@ describe("PipesCdcScaling (through the real host, against the emulator)", functi
     });
 
     it("sends both sizes (memory follows from the CPU), waits until the service reports them, then plans nothing", async function () {
-        await databasePipe();
+        await provisionDatabasePipe(stack.emu);
         cdc().behaviour.propagationReads = 2;
 
         const result = await stack.engine.up(scaling({ replicaCpuMillicores: 6000 }));
@@ -127,13 +107,13 @@ describe("PipesCdcScaling (through the real host, against the emulator)", functi
     }
 
     it("takes the capacity over without a PATCH when it already has the declared sizes", async function () {
-        await databasePipe();
+        await provisionDatabasePipe(stack.emu);
         await stack.engine.up(scaling({ replicaCpuMillicores: 2000, replicaMemoryGb: 8 }));
         assert.deepEqual(calls(), ["GET /pipesCdcScaling"]);
     });
 
     it("shows a platform rescale as drift on refresh, and the next up restores the declared sizes", async function () {
-        await databasePipe();
+        await provisionDatabasePipe(stack.emu);
         await stack.engine.up(scaling({ replicaCpuMillicores: 4000 }));
         cdc().current = { replicaCpuMillicores: 8000, replicaMemoryGb: 32 };
 
@@ -145,7 +125,7 @@ describe("PipesCdcScaling (through the real host, against the emulator)", functi
     });
 
     it("only reports the sizes while none is declared: no PATCH, and a rescale is no drift", async function () {
-        await databasePipe();
+        await provisionDatabasePipe(stack.emu);
         await stack.engine.up(scaling({}));
         assert.deepEqual(calls(), ["GET /pipesCdcScaling"]);
         assert.deepEqual([stateOf().outputs.replicaCpuMillicores, stateOf().outputs.managed], [2000, false]);
@@ -159,7 +139,7 @@ describe("PipesCdcScaling (through the real host, against the emulator)", functi
     });
 
     it("ends an update the service never applies at its own timeout, with the sizes it still reports", async function () {
-        await databasePipe();
+        await provisionDatabasePipe(stack.emu);
         await stack.engine.up(scaling({ replicaCpuMillicores: 2000 }));
         cdc().behaviour.neverApplies = true;
 
@@ -174,7 +154,7 @@ describe("PipesCdcScaling (through the real host, against the emulator)", functi
     });
 
     it("forgets the capacity on delete (the API has none), and drops it on refresh once the last database pipe is gone", async function () {
-        await databasePipe();
+        await provisionDatabasePipe(stack.emu);
         await stack.engine.up(scaling({ replicaCpuMillicores: 4000 }));
         stack.emu.clearRequests();
         assert.deepEqual((await stack.engine.destroy()).deleted, ["cdc"]);

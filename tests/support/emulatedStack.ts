@@ -98,3 +98,24 @@ export async function cloudRequest(emu: Emulator, method: string, path: string, 
     const text = await response.text();
     return { status: response.status, json: text === "" ? undefined : (JSON.parse(text) as unknown) };
 }
+
+/** A provisioned postgres pipe on the emulator's service, made without a provider: its CDC capacity exists from then on. */
+export async function provisionDatabasePipe(emu: Emulator): Promise<void> {
+    const service = `/v1/organizations/${emu.credentials.organizationId}/services/${emu.credentials.serviceId}`;
+    const created = await cloudRequest(emu, "POST", `${service}/pipes`, {
+        name: "replica",
+        source: {
+            postgres: {
+                host: "db.example.com",
+                database: "shop",
+                settings: { replicationMode: "cdc" },
+                tableMappings: [{ sourceSchemaName: "public", sourceTable: "orders", targetTable: "orders" }],
+                credentials: { username: "replicator", password: "pw" },
+            },
+        },
+        destination: { database: "replica" },
+    });
+    assert.equal(created.status, 200, JSON.stringify(created.json));
+    await cloudRequest(emu, "GET", `${service}/pipes/${(created.json as { result: { id: string } }).result.id}`);
+    emu.clearRequests();
+}

@@ -2,17 +2,8 @@ import { readFileSync } from "fs";
 import * as path from "path";
 import * as ts from "typescript";
 import { registry, type RegisteredKind } from "../../provider";
-import {
-    functionToken,
-    LIST_RESULT,
-    PACKAGE_NAME,
-    resourceToken,
-    type FunctionSpec,
-    type ObjectTypeSpec,
-    type PackageSchema,
-    type PropertySpec,
-    type ResourceSpec,
-} from "../../provider/plugin/schema";
+import { LIST_RESULT, type FunctionSpec, type ObjectTypeSpec, type PackageSchema, type PropertySpec, type ResourceSpec } from "../../provider/plugin/schema";
+import { functionToken, PACKAGE_NAME, resourceToken } from "../../provider/plugin/tokens";
 import { SETTINGS } from "../../provider/settings/config";
 import { defaultAt, inputJsonSchema, literalsAt, nodesAt } from "../docs/schemaFacts";
 import { plainDoc, SdkReader, TypedProperty } from "../docs/sdkTypes";

@@ -1,6 +1,6 @@
 import * as ts from "typescript";
 import type { EnumTypeSpec, ObjectTypeSpec, PropertySpec } from "../../provider/plugin/schema";
-import { token } from "../../provider/plugin/schema";
+import { token } from "../../provider/plugin/tokens";
 import { plainDoc, WRAPPERS } from "../docs/sdkTypes";
 
 /** What the zod schema says at a property path (`[]` for list elements) that TypeScript's types cannot: defaults, integers. */

@@ -3,7 +3,7 @@ import { Code, type TsValue } from "../../engine/tsValue";
 import { toJson } from "../../common/values";
 import { pipeReversePrivateEndpointExport } from "../pipeReversePrivateEndpoint/export";
 import { PipeApi } from "./api";
-import { readPipe } from "./provider";
+import { readPipe, undeclaredPipe } from "./provider";
 import { DATABASE_KINDS, type DataPipeInputs, isKindOf, sourceKind } from "./schema";
 import { secretsSchema } from "./sourceSecrets";
 import { reportedScaling } from "./wire";
@@ -51,7 +51,7 @@ export const dataPipeExport = {
             if (!keep(wire.name)) continue;
             // The reported scaling is declared as it is (the kind's compute stays managed once exported).
             const scaling = reportedScaling(wire.scaling);
-            const declared: DataPipeInputs = { ...service, name: wire.name, source: {}, destination: {}, fieldMappings: [], stopped: false };
+            const declared: DataPipeInputs = undeclaredPipe(service, wire.name);
             if (Object.keys(scaling).length > 0) declared.scaling = scaling;
             const { outs, inputs } = readPipe(wire, declared);
             exported.push({ id: wire.id, name: wire.name, state: outs.state, inputs: toJson(inputs) });

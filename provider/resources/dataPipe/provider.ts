@@ -36,6 +36,14 @@ export function readPipe(pipe: WirePipe, olds: DataPipeInputs): { outs: DataPipe
     return { outs, inputs };
 }
 
+/**
+ * A pipe as a declaration that knows only where it lives and a name (the export command, an import): the read mapping
+ * takes everything else from the pipe.
+ */
+export function undeclaredPipe(service: ResolvedService, name: string): DataPipeInputs & ResolvedService {
+    return { ...service, name, source: {}, destination: {}, fieldMappings: [], stopped: false };
+}
+
 /** Brings the pipe to its desired running or stopped state and returns it as last seen. */
 async function settle(api: PipeApi, id: string, inputs: DataPipeInputs, poll: number): Promise<WirePipe> {
     let pipe = await api.get(id);
@@ -155,6 +163,8 @@ const definition: ResourceDefinition<typeof dataPipeSchema, DataPipeOutputs, Dat
     replaceKeys,
     // The declared secrets stand for the adopted pipe's own: they cannot be read, so they are not re-sent.
     adoption: { id: uuid, seed: (inputs, settings) => withSettingDefaults(inputs, settings, ["organizationId", "serviceId"]) },
+    // An import names the pipe by its id (the name stands in until the pipe is read); the settings say where it lives.
+    imported: (id, settings) => undeclaredPipe(withSettingDefaults({}, settings, ["organizationId", "serviceId"]), id),
 
     secrets: ["secrets"],
 

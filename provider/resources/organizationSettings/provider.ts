@@ -81,13 +81,18 @@ export function readOrganization(
 /** The optional settings the program declares. */
 const managedFieldsOf = (inputs: OrganizationSettingsInputs) => OPTIONAL_SETTINGS.filter((key) => inputs[key] !== undefined);
 
-const definition: ResourceDefinition<typeof organizationSettingsSchema, OrganizationSettingsOutputs> = {
+/** What a refresh or an import reads the organization with: which one, and the settings the stack manages. */
+type OrganizationSettingsSeed = OrganizationSettingsInputs & Pick<OrganizationSettingsOutputs, "organizationId" | "managedFields">;
+
+const definition: ResourceDefinition<typeof organizationSettingsSchema, OrganizationSettingsOutputs, OrganizationSettingsSeed> = {
     typeName: TYPE_NAME,
     schema: organizationSettingsSchema,
     complete: (inputs, settings) => withSettingDefaults(inputs, settings, ["organizationId"]),
     unmanagedWhenOmitted: OPTIONAL_SETTINGS,
     clients: (apis) => void apis.cloud(),
     replaceKeys: (_olds, news, changed) => movedKeys(news, changed, ["organizationId"]),
+    // An import names the organization (the resource's id) and manages every setting it reads.
+    imported: (id) => ({ organizationId: id, managedFields: [...OPTIONAL_SETTINGS] }),
 
     async create(ctx, inputs) {
         const organizationId = ctx.apis.settings.uuid("organizationId", inputs.organizationId);

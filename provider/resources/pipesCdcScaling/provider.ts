@@ -86,13 +86,18 @@ function located(settings: Settings, inputs: Inputs): Inputs & ResolvedService {
     return withSettingDefaults(withDerivedSize(inputs), settings, TARGET_KEYS);
 }
 
-const definition: ResourceDefinition<typeof pipesCdcScalingSchema, Outputs> = {
+/** What a refresh or an import reads the capacity with: where it lives, and whether the sizes are managed. */
+type PipesCdcScalingSeed = Inputs & ResolvedService & Pick<Outputs, "managed">;
+
+const definition: ResourceDefinition<typeof pipesCdcScalingSchema, Outputs, PipesCdcScalingSeed> = {
     typeName: TYPE_NAME,
     schema: pipesCdcScalingSchema,
     complete: (inputs, settings) => located(settings, inputs),
     clients: (apis) => void apis.cloud(),
     unmanagedWhenOmitted: ["replicaCpuMillicores", "replicaMemoryGb"],
     replaceKeys: (_olds, news, changed) => movedKeys(news, changed, TARGET_KEYS),
+    // An import names the service (the resource's id) and manages the sizes it reads.
+    imported: (id, settings) => ({ organizationId: settings.uuid("organizationId"), serviceId: id, managed: true }),
 
     // The capacity exists outside the stack (with the service's first database pipe): creating the resource takes it over.
     async create(ctx, inputs) {
