@@ -161,7 +161,7 @@ const rolePermissionSummarySchema = z.looseObject({
     subject: z.string(),
     /** True when it denies the action. */
     inverted: z.boolean().optional(),
-    /** The integration it is scoped to (`mongodb`, `clickhouse`). */
+    /** The integration it is scoped to (`mongodb` for the API's own objects). */
     integration: z.string().optional(),
     /** Conditions on the objects it covers. */
     conditions: z.record(z.string(), z.unknown()).optional(),

@@ -18,7 +18,7 @@ const editors = (extra: PropertyMap = {}): PropertyMap => ({
     permissions: [
         { action: "manage", subject: "Dashboard" },
         { action: "read", subject: "Source", inverted: true, conditions: { name: "Production" } },
-        { action: "read", subject: "all", integration: "clickhouse" },
+        { action: "read", subject: "all", integration: "analytics" },
     ],
     ...extra,
 });
@@ -26,7 +26,7 @@ const editors = (extra: PropertyMap = {}): PropertyMap => ({
 const SENT_PERMISSIONS = [
     { action: "manage", subject: "Dashboard", inverted: false, integration: "mongodb" },
     { action: "read", subject: "Source", inverted: true, integration: "mongodb", conditions: { name: "Production" } },
-    { action: "read", subject: "all", inverted: false, integration: "clickhouse" },
+    { action: "read", subject: "all", inverted: false, integration: "analytics" },
 ];
 
 describe("Role on the managed variant (through the real host, against the emulator)", function () {

@@ -34,14 +34,17 @@ export const rolePermissionSchema = z.strictObject({
     subject: text(256),
     /** True when the permission denies the action instead of granting it. Default `false`. */
     inverted: z.boolean().default(false),
-    /** The integration the permission is scoped to: `mongodb` (the API's objects, the default) or `clickhouse` (data access). */
+    /**
+     * The integration the permission is scoped to: `mongodb` (the API's own objects: dashboards, sources, …), the
+     * default, or the name the service gives its data-access integration (row policies on the database).
+     */
     integration: text(64).default(DEFAULT_INTEGRATION),
     /**
      * Conditions on the objects the permission covers, as a JSON object of field filters (e.g. `{ name: "Prod" }`);
      * none when omitted (an empty object is the same).
      */
     conditions: z
-        .record(z.string(), z.json())
+        .record(z.string(), z.unknown())
         .optional()
         .transform((conditions) => (conditions && Object.keys(conditions).length > 0 ? conditions : undefined)),
 });

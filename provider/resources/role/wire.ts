@@ -8,7 +8,7 @@ const wirePermission = z.looseObject({
     subject: z.string(),
     inverted: z.boolean().nullish(),
     integration: z.string().nullish(),
-    conditions: z.record(z.string(), z.json()).nullish(),
+    conditions: z.record(z.string(), z.unknown()).nullish(),
 });
 
 /** A role as the managed service answers it (`ObservabilityRole`): the predefined ones are listed too. */
