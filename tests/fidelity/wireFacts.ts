@@ -19,6 +19,8 @@ export const UPSTREAM = {
     selfHosted: "self-hosted server @b52a6fa83a1a8f6d1cc70e8b676103ade6a1b207",
     /** The vendor's Terraform provider v3.25.3 (how the cloud API is used), by commit. */
     cloudProvider: "vendor Terraform provider @c320db99ba37b84eca0181a074b2501f946d4d04",
+    /** The vendor's CLI, whose cloud API client is generated from the official document (2026-07-31), by commit. */
+    cloudCli: "vendor CLI @d966006c49315e2920ba6baf019b31da5d3d70c7",
     /** The cloud API's OpenAPI document, as copied into `tests/emulator/openapi/cloud.json`. */
     cloudDocument: "tests/emulator/openapi/cloud.json",
 } as const;
