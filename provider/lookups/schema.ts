@@ -2,6 +2,7 @@ import { z } from "zod";
 import { hex24 } from "../common/ids";
 import { targetSchema } from "../settings/location";
 import { aggFn, metricType } from "../resources/dashboard/tileConfig";
+import { wireRole } from "../resources/role/wire";
 
 /** Arguments of the lookups that list one variant's objects. */
 export const lookupTargetSchema = z.strictObject(targetSchema);
@@ -153,37 +154,8 @@ export type SeriesRow = {
     group: (string | number | boolean | null)[];
 } & { [K in SeriesKey]?: number | string | null };
 
-/** A permission of a role as `getRoles` returns it. */
-const rolePermissionSummarySchema = z.looseObject({
-    /** `create`, `read`, `update`, `delete` or `manage`. */
-    action: z.string(),
-    /** The object kind it applies to (`Dashboard`, `Source`, …, or `all`). */
-    subject: z.string(),
-    /** True when it denies the action. */
-    inverted: z.boolean().optional(),
-    /** The integration it is scoped to (`mongodb` for the API's own objects). */
-    integration: z.string().optional(),
-    /** Conditions on the objects it covers. */
-    conditions: z.record(z.string(), z.unknown()).optional(),
-});
-
-/** A role of the managed team as `getRoles` returns it: the predefined ones (`isPredefined`) and the custom ones. */
-export const roleSummarySchema = z.looseObject({
-    /** Role id. */
-    id: z.string(),
-    /** Role name, unique in the team (`Admin`, `Member`, `ReadOnly` for the predefined roles). */
-    name: z.string(),
-    /** Description. */
-    description: z.string().optional(),
-    /** The permissions it grants. */
-    permissions: z.array(rolePermissionSummarySchema).default([]),
-    /** Whether it is one of the service's predefined roles, which no stack may change or delete. */
-    isPredefined: z.boolean().default(false),
-    /** Creation time (ISO 8601, UTC). */
-    createdAt: z.string().optional(),
-    /** Last update time (ISO 8601, UTC). */
-    updatedAt: z.string().optional(),
-});
+/** A role of the managed team as `getRoles` returns it: as the service answers it, predefined (`isPredefined`) or custom. */
+export const roleSummarySchema = wireRole;
 
 export type LookupTarget = z.input<typeof lookupTargetSchema>;
 export type RoleSummary = z.output<typeof roleSummarySchema>;

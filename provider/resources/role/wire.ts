@@ -4,21 +4,33 @@ import { DEFAULT_INTEGRATION, type RoleInputs, type RolePermission } from "./sch
 
 /** One permission as the service answers it: only `action` and `subject` are required (`ObservabilityCASLPermission`). */
 const wirePermission = z.looseObject({
+    /** `create`, `read`, `update`, `delete` or `manage`. */
     action: z.string(),
+    /** The object kind it applies to (`Dashboard`, `Source`, …, or `all`). */
     subject: z.string(),
+    /** True when it denies the action. */
     inverted: z.boolean().nullish(),
+    /** The integration it is scoped to (`mongodb` for the API's own objects). */
     integration: z.string().nullish(),
+    /** Conditions on the objects it covers. */
     conditions: z.record(z.string(), z.unknown()).nullish(),
 });
 
 /** A role as the managed service answers it (`ObservabilityRole`): the predefined ones are listed too. */
 export const wireRole = z.looseObject({
+    /** Role id. */
     id: z.string(),
+    /** Role name, unique in the team (`Admin`, `Member`, `ReadOnly` for the predefined roles). */
     name: z.string(),
+    /** Description. */
     description: z.string().nullish(),
+    /** The permissions it grants. */
     permissions: z.array(wirePermission).default([]),
+    /** Whether it is one of the service's predefined roles, which no stack may change or delete. */
     isPredefined: z.boolean().default(false),
+    /** Creation time (ISO 8601, UTC). */
     createdAt: z.string().nullish(),
+    /** Last update time (ISO 8601, UTC). */
     updatedAt: z.string().nullish(),
 });
 export type WireRole = z.infer<typeof wireRole>;
