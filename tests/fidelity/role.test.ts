@@ -41,6 +41,18 @@ async function refused(api: RawApi, method: string, resource: string, body: unkn
 
 const facts: WireFact[] = [
     {
+        upstream: `${UPSTREAM.selfHosted} packages/api/src/routers/external-api/v2/index.ts (routes: alerts, charts, connections, dashboards, sources, saved-searches, search, webhooks, team)`,
+        says: "serves no roles route: `/api/v2/roles` answers the HTML 404 of a route nobody serves",
+        variants: ["self-hosted"],
+        async onEmulator(api) {
+            for (const method of ["GET", "POST"]) {
+                const res = await api.call(method, "/roles", method === "POST" ? fullRole() : undefined);
+                assert.equal(res.status, 404, res.text);
+                assert.match(res.text, new RegExp(`Cannot ${method} /api/v2/roles`));
+            }
+        },
+    },
+    {
         upstream: `${DOCUMENT} observabilityListRoles; ${CLIENT}:94; ${CLI_CLIENT}:2856`,
         says: "lists the predefined roles (`isPredefined`) with the custom ones",
         variants: MANAGED,
