@@ -16,6 +16,8 @@ import { pipeReversePrivateEndpointExport } from "./resources/pipeReversePrivate
 import { pipeReversePrivateEndpoint as pipeReversePrivateEndpointProvider } from "./resources/pipeReversePrivateEndpoint/provider";
 import { pipesCdcScalingExport } from "./resources/pipesCdcScaling/export";
 import { pipesCdcScaling as pipesCdcScalingProvider } from "./resources/pipesCdcScaling/provider";
+import { roleExport } from "./resources/role/export";
+import { role as roleProvider } from "./resources/role/provider";
 import { queryEndpointExport } from "./resources/queryEndpoint/export";
 import { queryEndpoint as queryEndpointProvider } from "./resources/queryEndpoint/provider";
 import { sourceExport } from "./resources/source/export";
@@ -46,6 +48,7 @@ export const registry = {
     savedSearch: { provider: savedSearchProvider, export: savedSearchExport },
     webhook: { provider: webhookProvider, export: webhookExport },
     alert: { provider: alertProvider, export: alertExport },
+    role: { provider: roleProvider, export: roleExport },
     teamMember: { provider: teamMemberProvider, export: teamMemberExport },
     pipeReversePrivateEndpoint: { provider: pipeReversePrivateEndpointProvider, export: pipeReversePrivateEndpointExport },
     dataPipe: { provider: dataPipeProvider, export: dataPipeExport },

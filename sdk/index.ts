@@ -11,6 +11,7 @@ export * from "./resources/organizationSettings";
 export * from "./resources/pipeReversePrivateEndpoint";
 export * from "./resources/pipesCdcScaling";
 export * from "./resources/queryEndpoint";
+export * from "./resources/role";
 export * from "./resources/source";
 export * from "./resources/savedSearch";
 export * from "./resources/teamMember";

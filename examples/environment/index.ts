@@ -1,6 +1,6 @@
 // One environment of a service, declared from an empty team: the connection the sources read through, log and
 // trace sources, a saved search, a Slack and an on-call webhook, the service's dashboard and the alerts on it, and
-// (self-hosted) the two people who have access.
+// who has access: (self-hosted) the two people, (managed) the role of the service's responders.
 // Every id one resource takes from another is that resource's output, so the engine creates parents first and
 // deletes children first. What differs between environments (names, thresholds, URLs, secrets) is stack config.
 import * as pulumi from "@pulumi/pulumi";
@@ -171,3 +171,21 @@ const members = managed
           new obs.TeamMember("developer", { email: config.require("teamDeveloper"), name: "Developer" }),
       ];
 export const memberStatus = members.map((member) => ({ email: member.email, status: member.status }));
+
+// What the service's responders may do, on the managed variant (the self-hosted server has no roles): read
+// everything, and edit the service's own dashboard and saved searches. People get the role in the cloud console; the
+// predefined roles (`Admin`, `Member`, `ReadOnly`) are the service's own, found by name through `getRoles`.
+const roles = managed
+    ? [
+          new obs.Role("responders", {
+              name: `${service} responders (${environment})`,
+              description: `On-call responders of ${service}`,
+              permissions: [
+                  { action: "read", subject: "all" },
+                  { action: "update", subject: "Dashboard", conditions: { name: dashboard.name } },
+                  { action: "manage", subject: "SavedSearch", conditions: { name: errorsSearch.name } },
+              ],
+          }),
+      ]
+    : [];
+export const roleIds = roles.map((role) => role.id);

@@ -63,6 +63,13 @@ export interface CollectionKindSpec<Schema extends InputSchema, Wire extends { i
     uniqueIdentity?: boolean;
     /** How messages name an object (default: `<typeName> "<name>"`, or its id while it has no name). */
     label?(declared: Partial<InputsOf<Schema>>, id?: string): string;
+    /** Whether a stack may own the listed object (default: every one): the export command declares only those. */
+    ownable?(wire: Wire): boolean;
+    /**
+     * What a failed delete means for this kind (default: the error as it is): a refusal the user must act on, told
+     * with what to do. The object stays in the stack, since the delete failed.
+     */
+    deleteFailure?(error: unknown): unknown;
     /** Replacements beyond a move to another variant, organization or service. */
     replaceKeys?(olds: CollectionOutputs<InputsOf<Schema>, Extra>, news: InputsOf<Schema>, changed: ReadonlySet<string>): string[];
 }
@@ -152,7 +159,10 @@ export function collectionKind<Schema extends InputSchema, Wire extends { id: st
             return read(ctx, updated, { ...news, target: olds.target }).outs;
         },
 
-        delete: (ctx, id, olds) => at(ctx, olds.target).delete(`delete ${label(olds, id)}`, id),
+        delete: (ctx, id, olds) =>
+            at(ctx, olds.target)
+                .delete(`delete ${label(olds, id)}`, id)
+                .catch((error: unknown) => Promise.reject(spec.deleteFailure?.(error) ?? error)),
     };
 
     return {
@@ -162,7 +172,8 @@ export function collectionKind<Schema extends InputSchema, Wire extends { id: st
             const listed = await at(ctx, target).list(`export: list ${spec.segment.replace(/-/g, " ")}`);
             // An export declares nothing but where the objects live.
             const declared: Declared<Inputs> = { ...({} as Partial<Inputs>), ...target, target };
-            return exportEach(scope, listed, nameOf, (wire) => {
+            const ownable = spec.ownable ? listed.filter(spec.ownable) : listed;
+            return exportEach(scope, ownable, nameOf, (wire) => {
                 const object: ExportedObject = { id: wire.id, name: nameOf(wire), inputs: toJson(read(ctx, wire, declared).inputs) };
                 return more ? more(wire, object) : (object as E);
             });

@@ -12,6 +12,8 @@ import {
     LookupTarget,
     lookupTargetSchema,
     QuerySeriesArgs,
+    RoleSummary,
+    roleSummarySchema,
     querySeriesSchema,
     Source,
     SeriesRow,
@@ -35,6 +37,17 @@ export async function getSources(apis: Apis, args: LookupTarget = {}, signal?: A
 /** Every webhook of the variant, page by page (the managed variant pages without `meta`: {@link listAll}). */
 export async function getWebhooks(apis: Apis, args: LookupTarget = {}, signal?: AbortSignal): Promise<Webhook[]> {
     return listed(apis, "getWebhooks", args, "webhooks", webhookSchema, signal);
+}
+
+/** Every role of the managed team, the predefined ones included (managed only: the self-hosted server has no roles). */
+export async function getRoles(apis: Apis, args: LookupTarget = {}, signal?: AbortSignal): Promise<RoleSummary[]> {
+    const target = parseArgs("getRoles", lookupTargetSchema, args);
+    if (apis.settings.variant(target.variant) !== "managed") {
+        throw new ConfigurationError(
+            'getRoles: the self-hosted server serves no roles (only the managed variant\'s API has them); pass `variant: "managed"` and set the cloud settings',
+        );
+    }
+    return collectionAt({ apis, signal }, { ...target, variant: "managed" }, "roles", roleSummarySchema).list("getRoles");
 }
 
 /** Time series of up to five queries (self-hosted only). Refuses times in seconds before sending anything. */

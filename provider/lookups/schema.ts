@@ -2,6 +2,7 @@ import { z } from "zod";
 import { hex24 } from "../common/ids";
 import { targetSchema } from "../settings/location";
 import { aggFn, metricType } from "../resources/dashboard/tileConfig";
+import { wireRole } from "../resources/role/wire";
 
 /** Arguments of the lookups that list one variant's objects. */
 export const lookupTargetSchema = z.strictObject(targetSchema);
@@ -153,7 +154,11 @@ export type SeriesRow = {
     group: (string | number | boolean | null)[];
 } & { [K in SeriesKey]?: number | string | null };
 
+/** A role of the managed team as `getRoles` returns it: as the service answers it, predefined (`isPredefined`) or custom. */
+export const roleSummarySchema = wireRole;
+
 export type LookupTarget = z.input<typeof lookupTargetSchema>;
+export type RoleSummary = z.output<typeof roleSummarySchema>;
 export type DashboardSummary = z.output<typeof dashboardSummarySchema>;
 export type Source = z.output<typeof sourceSchema>;
 export type Webhook = z.output<typeof webhookSchema>;

@@ -4,12 +4,19 @@ import * as pulumi from "@pulumi/pulumi";
 import * as lookups from "../../provider/lookups/observability";
 import * as teamLookups from "../../provider/lookups/team";
 import type { SearchArgs, SearchRow, Team, TeamLookupArgs, TeamMembers } from "../../provider/lookups/team";
-import type { DashboardSummary, LookupTarget, QuerySeriesArgs, SeriesRow, Source, Webhook } from "../../provider/lookups/schema";
+import type { DashboardSummary, LookupTarget, QuerySeriesArgs, RoleSummary, SeriesRow, Source, Webhook } from "../../provider/lookups/schema";
 import { ArgsOf } from "../args";
 import { programApis } from "./settings";
 
 export type { InvitationSummary, SearchRow, Team, TeamMembers, TeamMemberSummary } from "../../provider/lookups/team";
-export type { DashboardSummary, SeriesKey, SeriesRow, Source as ObservabilitySource, Webhook as ObservabilityWebhook } from "../../provider/lookups/schema";
+export type {
+    DashboardSummary,
+    RoleSummary,
+    SeriesKey,
+    SeriesRow,
+    Source as ObservabilitySource,
+    Webhook as ObservabilityWebhook,
+} from "../../provider/lookups/schema";
 
 /** Where a lookup reads: the variant and, for managed, the organization and service (all default to the settings). */
 export type LookupArgs = LookupTarget;
@@ -76,6 +83,23 @@ export function getWebhooks(args: LookupArgs = {}): Promise<Webhook[]> {
  */
 export function getWebhooksOutput(args: LookupOutputArgs = {}): pulumi.Output<Webhook[]> {
     return pulumi.output(args).apply((plain) => getWebhooks(plain));
+}
+
+/**
+ * Every role of the managed team (managed variant only), the predefined ones (`Admin`, `Member`, `ReadOnly`, with
+ * `isPredefined`) included: a program references a predefined role by name, e.g. its `id`, since no stack may declare one.
+ * @param args Where to look; the variant must be managed (the argument, or the `observability:variant` setting).
+ */
+export function getRoles(args: LookupArgs = {}): Promise<RoleSummary[]> {
+    return lookups.getRoles(programApis(), args);
+}
+
+/**
+ * {@link getRoles} as an Output.
+ * @param args Where to look; the variant must be managed (the argument, or the `observability:variant` setting).
+ */
+export function getRolesOutput(args: LookupOutputArgs = {}): pulumi.Output<RoleSummary[]> {
+    return pulumi.output(args).apply((plain) => getRoles(plain));
 }
 
 /**

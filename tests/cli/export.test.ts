@@ -817,6 +817,36 @@ describe("export: the command that writes a program adopting existing objects", 
         await stack.engine.destroy();
     });
 
+    it("exports the managed team's custom roles with their permissions, never a predefined one", async function () {
+        const permissions = [
+            { action: "manage", subject: "Dashboard", inverted: false, integration: "mongodb" },
+            { action: "read", subject: "Source", inverted: true, integration: "mongodb", conditions: { name: "Production" } },
+        ];
+        const role = await observabilityCall(stack.emu, "managed", "POST", "/roles", {
+            name: "Dashboard editors",
+            description: "Edit dashboards",
+            permissions,
+        });
+        stack.emu.clearRequests();
+        const dir = freshDir("roles");
+        const exported = await runExport(stack.emu, ["--variant", "managed", "--kinds", "roles", "--out", dir, "--project", PROJECT]);
+        assert.equal(exported.status, 0, exported.stderr);
+        const index = readFileSync(path.join(dir, "index.ts"), "utf8");
+        assert.match(index, /\/\/ Role "Dashboard editors" \(2 permissions\)\nnew observability\.Role\("dashboard-editors", \{/);
+        assert.match(index, /conditions: \{ name: "Production" \}/);
+        assert.ok(!/"(Admin|Member|ReadOnly)"/.test(index), "the predefined roles are the service's own");
+        assert.match(readFileSync(path.join(dir, "README.md"), "utf8"), /: 1 role\./);
+
+        await runProgram({ program: path.join(dir, "index.ts"), engine: stack.engine, config: {}, project: PROJECT, stack: "dev" });
+        assert.deepEqual(writes(), []);
+        assert.deepEqual(
+            [...stack.engine.state.values()].map((s) => s.id),
+            [role.id],
+        );
+        assert.deepEqual((await stack.engine.refresh()).updated, []);
+        await stack.engine.destroy();
+    });
+
     it("shows counts per kind on a terminal, and refuses to overwrite a program without --force", async function () {
         await makeObjects(stack.emu);
         const shown = await runExport(stack.emu, ["--kinds", "dashboards,alerts"], { tty: true });

@@ -1,6 +1,7 @@
 import { strict as assert } from "node:assert";
 import { Emulator, ManualClock } from ".";
 import { emulatorClient as client } from "../support/emulatorClient";
+import { rolesState } from "./routes/observability/roles";
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const HEX24 = /^[0-9a-f]{24}$/;
@@ -480,6 +481,46 @@ describe("emulator transport", function () {
             assert.deepEqual(webhooks.json.meta, { total: 2, limit: 1, offset: 1 });
             assert.equal(webhooks.json.data[0].service, "generic");
             assert.equal("headers" in webhooks.json.data[0], false);
+        });
+    });
+
+    describe("roles (managed only)", () => {
+        const permissions = [{ action: "read", subject: "Dashboard", inverted: false, integration: "mongodb" }];
+
+        it("validates role requests against the cloud document, recording the operation refused", async () => {
+            const missingPermissions = await api.call(`${api.managed}/roles`, "POST", { name: "Editors" });
+            assert.equal(missingPermissions.status, 400);
+            assert.match(missingPermissions.json.error, /^BAD_REQUEST: Body validation failed: .*permissions/);
+            const noSubject = await api.call(`${api.managed}/roles`, "POST", { name: "Editors", permissions: [{ action: "read" }] });
+            assert.equal(noSubject.status, 400);
+            assert.deepEqual(
+                emu.invalidRequests.map((r) => [r.operationId, r.rejected]),
+                [
+                    ["observabilityCreateRole", true],
+                    ["observabilityCreateRole", true],
+                ],
+            );
+            emu.clearInvalidRequests();
+
+            const created = await api.call(`${api.managed}/roles`, "POST", { name: "Editors", description: "Edit", permissions });
+            assert.equal(created.status, 200);
+            const id = created.json.result.id as string;
+            assert.match(id, /^[0-9a-f]{24}$/);
+            const renamedOnly = await api.call(`${api.managed}/roles/${id}`, "PUT", { name: "Renamed" });
+            assert.equal(renamedOnly.status, 400, "the permissions are required on PUT");
+            emu.clearInvalidRequests();
+            const kept = await api.call(`${api.managed}/roles/${id}`, "PUT", { permissions: [] });
+            assert.deepEqual([kept.json.result.name, kept.json.result.description, kept.json.result.permissions], ["Editors", "Edit", []]);
+            const deleted = await api.call(`${api.managed}/roles/${id}`, "DELETE");
+            assert.equal(deleted.status, 200);
+            assert.equal("result" in deleted.json, false);
+            assert.deepEqual(emu.invalidRequests, []);
+        });
+
+        it("serves no roles on the self-hosted API", async () => {
+            const res = await api.call("/api/v2/roles", "POST", { name: "Editors", permissions });
+            assert.equal(res.status, 404);
+            assert.equal([...rolesState(emu.cloud).roles.values()].filter((role) => !role.isPredefined).length, 0);
         });
     });
 

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import * as path from "node:path";
+import { rolesState } from "../emulator/routes/observability/roles";
 import type { TeamStore } from "../emulator/store/teamStore";
 import { type PropertyMap, SECRET_SIG, SECRET_SIG_KEY } from "../harness/host";
 import { REPO_ROOT } from "../harness/paths";
@@ -13,9 +14,11 @@ const EXAMPLE = path.join(REPO_ROOT, "examples", "environment");
 const ENGINE_PASSWORD = "engine-pw-5f1e9a";
 const ONCALL_TOKEN = "oncall-token-83b2c4";
 
-const EVERYTHING = ["developer", "engine", "errors", "errors-high", "errors-search", "lead", "logs", "oncall", "service", "slack", "traces"];
+const EVERYTHING = ["developer", "engine", "errors", "errors-high", "errors-search", "lead", "logs", "oncall", "responders", "service", "slack", "traces"];
 /** Self-hosted only: the connection and the team members (the managed variant has neither route). */
 const SELF_HOSTED_ONLY = ["developer", "engine", "lead"];
+/** Managed only: the responders' role (the self-hosted server has no roles). */
+const MANAGED_ONLY = ["responders"];
 
 /** Which source each tile and the filter of the dashboard query, by the source resource's name. */
 const TILE_SOURCES: Record<string, "logs" | "traces"> = { Errors: "logs", Requests: "traces", "p95 latency": "traces", "Recent errors": "logs" };
@@ -57,7 +60,7 @@ describe("examples/environment: a whole environment from an empty team (the prog
         const slackUrl = config["demo:slackUrl"];
         const run = (mode?: "preview") =>
             runProgram({ program: path.join(EXAMPLE, "index.ts"), engine, config, secretKeys, project: "environment", stack: "dev", mode });
-        const declared = variant === "managed" ? EVERYTHING.filter((name) => !SELF_HOSTED_ONLY.includes(name)) : EVERYTHING;
+        const declared = EVERYTHING.filter((name) => !(variant === "managed" ? SELF_HOSTED_ONLY : MANAGED_ONLY).includes(name));
 
         const recorder = recordRegistrations();
         let first;
@@ -120,6 +123,20 @@ describe("examples/environment: a whole environment from an empty team (the prog
             assert.deepEqual(recorder.seen.get("lead")?.secretOutputs, ["invitationUrl"]);
         } else assert.equal(team.invitations.size, 0, "no member is declared on the managed variant");
         const invitationTokens = [...team.invitations.values()].map((i) => i.token);
+        const customRoles = () => [...rolesState(emu.cloud).roles.values()].filter((role) => !role.isPredefined);
+        if (variant === "managed") {
+            const role = one(new Map(customRoles().map((r) => [r.id, r])), "custom role");
+            assert.equal(stateId("responders"), role.id);
+            assert.deepEqual(
+                role.permissions.map((p) => [p.action, p.subject, p.conditions]),
+                [
+                    ["read", "all", undefined],
+                    ["update", "Dashboard", { name: dashboard.name }],
+                    ["manage", "SavedSearch", { name: search.name }],
+                ],
+                "the role's conditions name the stack's own dashboard and saved search",
+            );
+        } else assert.deepEqual(customRoles(), [], "no role is declared on the self-hosted variant");
         const tileAlert = one(team.alerts, "tile alert", (a) => a.source === "tile");
         assert.equal(tileAlert.dashboardId, dashboard.id);
         assert.equal(tileAlert.tileId, dashboard.tiles.find((tile) => tile.name === "Errors")?.id, "the tile alert watches the Errors tile");
@@ -187,6 +204,7 @@ describe("examples/environment: a whole environment from an empty team (the prog
         );
         assert.deepEqual(left, [], "the team is empty again");
         assert.equal(team.invitations.size, 0, "the invitations are revoked");
+        assert.deepEqual(customRoles(), [], "the role is deleted");
         if (variant === "managed") assert.deepEqual(team.inventory().connections.ids, [emu.managedConnectionId], "only the platform connection remains");
         assert.deepEqual(emu.invalidRequests, []);
         assert.deepEqual(emu.serverErrors, []);

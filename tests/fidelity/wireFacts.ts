@@ -21,6 +21,8 @@ export const UPSTREAM = {
     cloudProvider: "vendor Terraform provider @c320db99ba37b84eca0181a074b2501f946d4d04",
     /** The rate-limit library the self-hosted server mounts on its API (the version its lock file pins), by tag. */
     rateLimitLibrary: "express-rate-limit v6.7.1",
+    /** The vendor's CLI, whose cloud API client is generated from the official document (2026-07-31), by commit. */
+    cloudCli: "vendor CLI @d966006c49315e2920ba6baf019b31da5d3d70c7",
     /** The cloud API's OpenAPI document, as copied into `tests/emulator/openapi/cloud.json`. */
     cloudDocument: "tests/emulator/openapi/cloud.json",
 } as const;

@@ -23,6 +23,8 @@ import { savedSearch, webhook } from "./arbitraries/environment";
 import { savedSearchSchema } from "../../provider/resources/savedSearch/schema";
 import { webhookSchema } from "../../provider/resources/webhook/schema";
 import { pipeReversePrivateEndpoint, pipesCdcScaling } from "./arbitraries/pipeNetworking";
+import { role } from "./arbitraries/role";
+import { roleSchema } from "../../provider/resources/role/schema";
 import { teamMember } from "./arbitraries/teamMember";
 import { teamMemberSchema } from "../../provider/resources/teamMember/schema";
 
@@ -237,6 +239,17 @@ export const SUBJECTS: readonly FuzzSubject[] = [
         replaceKeys: new Set(TARGET_KEYS),
         openMaps: key === "webhook" ? ["headers", "queryParams"] : [],
     })),
+    {
+        key: "role",
+        typeName: "Role",
+        provider: fuzzable(registry.role.provider),
+        schema: roleSchema,
+        valid: asJson(role),
+        computed: obj({ target: obj({ variant: fc.constant("managed"), organizationId: fc.uuid(), serviceId: fc.uuid() }) }),
+        unmanagedWhenOmitted: [],
+        fixedFields: TARGET_KEYS,
+        replaceKeys: new Set(TARGET_KEYS),
+    },
     {
         key: "teamMember",
         typeName: "TeamMember",

@@ -1,10 +1,14 @@
 import assert from "node:assert/strict";
 import * as pulumi from "@pulumi/pulumi";
 import type { Emulator } from "../emulator";
+import { rolesState } from "../emulator/routes/observability/roles";
+import { emulatorClient } from "../support/emulatorClient";
 import { useLookupEmulator, valueOf } from "../support/lookupEmulator";
 import {
     getDashboards,
     getDashboardsOutput,
+    getRoles,
+    getRolesOutput,
     getSources,
     getSourcesOutput,
     getWebhooks,
@@ -82,6 +86,36 @@ describe("Lookup functions (in the program's process, against the emulator)", fu
                 `cloud GET ${managedPrefix()}/sources`,
                 `cloud GET ${managedPrefix()}/sources?offset=3`,
             ]);
+        });
+    });
+
+    describe("getRoles", function () {
+        it("lists the managed team's roles, the predefined ones included, so that a program finds one by name", async function () {
+            const custom = { name: "Dashboard editors", permissions: [{ action: "manage", subject: "Dashboard", inverted: false, integration: "mongodb" }] };
+            const res = await emulatorClient(emu).on("managed", "/roles", "POST", custom);
+            assert.equal(res.status, 200, res.text);
+            emu.clearRequests();
+            const roles = await valueOf(getRolesOutput({ variant: pulumi.output("managed" as const) }));
+            assert.deepEqual(
+                roles.map((r) => [r.name, r.isPredefined]),
+                [
+                    ["Admin", true],
+                    ["Member", true],
+                    ["ReadOnly", true],
+                    ["Dashboard editors", false],
+                ],
+            );
+            const readOnly = roles.find((r) => r.name === "ReadOnly");
+            assert.equal(readOnly?.id, [...rolesState(emu.cloud).roles.values()].find((r) => r.name === "ReadOnly")?.id);
+            assert.deepEqual(roles.at(-1)?.permissions, custom.permissions);
+            // The list does not page: the second page brings no new id.
+            assert.deepEqual(calls(), [`cloud GET ${managedPrefix()}/roles`, `cloud GET ${managedPrefix()}/roles?offset=4`]);
+        });
+
+        it("refuses the self-hosted variant before sending anything: it serves no roles", async function () {
+            await assert.rejects(getRoles(), /getRoles: the self-hosted server serves no roles.*pass `variant: "managed"`/);
+            await assert.rejects(getRoles({ variant: "self-hosted" }), /serves no roles/);
+            assert.deepEqual(calls(), []);
         });
     });
 

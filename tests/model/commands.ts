@@ -11,6 +11,7 @@ import { connectionArbitrary } from "./kinds/connection";
 import { dataPipeArbitrary, type DataPipeModel } from "./kinds/dataPipe";
 import { dashboardArbitrary, dashboardBody, DISPLAY_TYPES, type DisplayType, TILE_NAMES, tileArbitrary, type TileModel } from "./kinds/dashboard";
 import { queryEndpointArbitrary, type QueryEndpointModel } from "./kinds/queryEndpoint";
+import { type RoleModel, rolesArbitrary } from "./kinds/role";
 import { teamMembersArbitrary } from "./kinds/teamMember";
 import { savedSearchArbitrary, savedSearchBody } from "./kinds/savedSearch";
 import { sourceArbitrary } from "./kinds/source";
@@ -148,6 +149,18 @@ class AcceptInvitations extends Edit {
         for (const invitation of [...world.stack.emu.store.selfHosted.invitations.values()]) world.stack.emu.acceptInvitation(invitation.email);
     }
     toString = () => "the invited accept their invitations";
+}
+
+/** Declares the managed team's custom roles anew: some added, renamed, with other permissions, or removed. */
+class SetRoles extends Edit {
+    constructor(private readonly roles: Map<string, RoleModel>) {
+        super();
+    }
+    check = () => true;
+    apply(model: Model): void {
+        model.roles = new Map(this.roles);
+    }
+    toString = () => `roles ${JSON.stringify([...this.roles])}`;
 }
 
 class SetQueryEndpoint extends Edit {
@@ -603,6 +616,7 @@ export function allCommands(): fc.Arbitrary<Command>[] {
         dataPipeArbitrary.map((r) => new SetDataPipe(0, r, true)),
         fc.tuple(idx, fc.option(dataPipeArbitrary, { nil: undefined })).map(([i, r]) => new SetDataPipe(i, r, false)),
         teamMembersArbitrary.map((emails) => new SetTeamMembers(emails)),
+        rolesArbitrary.map((roles) => new SetRoles(roles)),
         fc.constant(new AcceptInvitations()),
         fc.tuple(collection, idx, idx).map(([c, i, choice]) => new Remove(c, i, choice)),
         fc.tuple(idx, tileArbitrary).map(([b, t]) => new AddTile(b, t)),

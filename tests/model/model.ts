@@ -10,6 +10,7 @@ import type { ConnectionModel } from "./kinds/connection";
 import type { DashboardModel } from "./kinds/dashboard";
 import type { DataPipeModel } from "./kinds/dataPipe";
 import type { QueryEndpointModel } from "./kinds/queryEndpoint";
+import type { RoleModel } from "./kinds/role";
 import type { SavedSearchModel } from "./kinds/savedSearch";
 import type { SourceModel } from "./kinds/source";
 import type { WebhookModel } from "./kinds/webhook";
@@ -45,6 +46,8 @@ export interface Model extends Declared {
     dataPipes: Map<string, DataPipeModel>;
     /** The self-hosted team's members the program declares, by email. */
     teamMembers: string[];
+    /** The managed team's custom roles the program declares, by slot. */
+    roles: Map<string, RoleModel>;
     /** Makes resource names unique within a run. */
     counter: number;
     strangers: Stranger[];
@@ -62,6 +65,7 @@ export function emptyModel(): Model {
         alerts: new Map(),
         dataPipes: new Map(),
         teamMembers: [],
+        roles: new Map(),
         counter: 0,
         strangers: [],
         grown: new Set(),

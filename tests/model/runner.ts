@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { ManualClock } from "../emulator/clock";
 import { pipesState } from "../emulator/routes/pipes";
+import { rolesState } from "../emulator/routes/observability/roles";
 import { queryEndpointState } from "../emulator/routes/queryEndpoint";
 import type { TeamStore } from "../emulator/store/teamStore";
 import type { DeclaredResource, RunResult } from "../harness/engine";
@@ -17,6 +18,7 @@ import { declareDashboard } from "./kinds/dashboard";
 import { declareDataPipe } from "./kinds/dataPipe";
 import type { DeclareEnv } from "./kinds/env";
 import { declareQueryEndpoint } from "./kinds/queryEndpoint";
+import { declareRoles } from "./kinds/role";
 import { declareTeamMembers } from "./kinds/teamMember";
 import { declareSavedSearch } from "./kinds/savedSearch";
 import { declareSource } from "./kinds/source";
@@ -35,9 +37,9 @@ export const TYPE_OF: Record<Collection, string> = {
 const COLLECTION_OF = new Map(Object.entries(TYPE_OF).map(([collection, type]) => [type, collection as Collection]));
 
 /** The inventory key of the kinds that live in no observability team collection. */
-const CLOUD_KEYS: Record<string, string | undefined> = { QueryEndpoint: "queryEndpoint", TeamMember: "teamMembers", DataPipe: "pipes" };
+const CLOUD_KEYS: Record<string, string | undefined> = { QueryEndpoint: "queryEndpoint", TeamMember: "teamMembers", DataPipe: "pipes", Role: "roles" };
 
-/** Ids per `variant/collection`, the query endpoint's id, the team members and the pipes. */
+/** Ids per `variant/collection`, the query endpoint's id, the team members, the pipes and the managed team's roles. */
 type Inventory = Record<string, string[]>;
 
 /** One run's world: the emulated stack and what its teams held before the run. */
@@ -63,7 +65,7 @@ export async function startWorld(parallel?: number): Promise<World> {
     // Pipes are looked at again 1 ms after each write: their waits cost no real time.
     const stack = await startEmulatedStack({ emulator: { clock }, config: { "observability:pollIntervalMs": "1" } });
     if (parallel !== undefined) stack.engine.parallel = parallel;
-    const keys = ["connection", "source", "webhook", "savedSearch", "dashboard", "alert", "dataPipe", "queryEndpoint", "teamMember"];
+    const keys = ["connection", "source", "webhook", "savedSearch", "dashboard", "alert", "dataPipe", "queryEndpoint", "teamMember", "role"];
     const env: DeclareEnv = {
         fixtures: { "self-hosted": stack.emu.fixturesOf("self-hosted"), managed: stack.emu.fixturesOf("managed") },
         managedConnectionId: stack.emu.managedConnectionId,
@@ -90,6 +92,7 @@ export function declareProgram(model: Model, env: DeclareEnv): DeclaredResource[
     program.push(...[...model.dataPipes].map(([name, r]) => declareDataPipe(name, r, env)));
     if (model.queryEndpoint) program.push(declareQueryEndpoint(model.queryEndpoint, env));
     program.push(...declareTeamMembers(model.teamMembers, env));
+    program.push(...declareRoles(model.roles, env));
     return program;
 }
 
@@ -112,6 +115,8 @@ function inventory(stack: EmulatedStack): Inventory {
     // A team member is its email, whether still invited or already a member.
     const team = stack.emu.store.selfHosted;
     out.teamMembers = [...[...team.members.values()].map((user) => user.email), ...[...team.invitations.values()].map((i) => i.email)].sort();
+    // The managed team's roles, the predefined ones included (which no stack may change or delete).
+    out.roles = [...rolesState(stack.emu.cloud).roles.keys()].sort();
     return out;
 }
 

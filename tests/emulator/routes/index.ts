@@ -2,6 +2,7 @@ import { chartRoutes } from "./charts";
 import { alertRoutes } from "./observability/alerts";
 import { connectionRoutes } from "./observability/connections";
 import { dashboardRoutes } from "./observability/dashboards";
+import { roleRoutes } from "./observability/roles";
 import { savedSearchRoutes } from "./observability/savedSearches";
 import { sourceRoutes } from "./observability/sources";
 import { webhookRoutes } from "./observability/webhooks";
@@ -23,6 +24,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
     sourceRoutes,
     savedSearchRoutes,
     webhookRoutes,
+    roleRoutes,
     chartRoutes,
     teamRoutes,
     searchRoutes,

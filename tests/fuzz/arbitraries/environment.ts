@@ -4,7 +4,7 @@ import { target } from "./dashboard";
 import { hasControlCharacter } from "../../../provider/common/fields";
 
 /** A name the server keeps as given: free text without surrounding whitespace. */
-const name = (max: number) => text(max).filter((s) => s.trim() === s);
+export const name = (max: number) => text(max).filter((s) => s.trim() === s);
 
 /** A key of a pinned filter: a column, or an expression over one such as `lower(x)` or `toString(x)`. */
 const filterKey = fc.tuple(word, fc.constantFrom("", "lower", "toString")).map(([column, fn]) => (fn === "" ? column : `${fn}(${column})`));
