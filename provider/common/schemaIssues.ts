@@ -8,10 +8,10 @@ export interface SchemaFailure {
 }
 
 type Issue = z.core.$ZodIssue;
+type Shape = Record<string, z.ZodType>;
 
 /** A variant's properties are listed in the refusal of an unknown key when there are at most this many. */
 const MAX_LISTED = 16;
-type Shape = Record<string, z.ZodType>;
 
 /** A union's variant as a value is read: the object schema its keys are checked against, and what told it apart. */
 interface Variant {
@@ -25,6 +25,9 @@ interface Variant {
  * (`tiles[0].config.selcet`), one refusal per key; inside a union (discriminated or not), the refusal also names the
  * variant the object was read as and the properties that variant takes, and a union's `Invalid input` is replaced by
  * the refusals of that variant.
+ * @param schema the schema `input` was parsed with
+ * @param input the value parsed (what tells a union's variants apart)
+ * @param issues the parse's issues to report
  */
 export function schemaFailures(schema: z.ZodType, input: unknown, issues: readonly Issue[]): SchemaFailure[] {
     return issues.flatMap((issue) => failuresOf(schema, input, issue));
@@ -49,7 +52,10 @@ function failuresOf(schema: z.ZodType, input: unknown, issue: Issue): SchemaFail
     );
 }
 
-/** The schema a value is checked against, through optional, nullable, default, transformed and lazy schemas. */
+/**
+ * The schema a value is checked against, through optional, nullable, default, transformed and lazy schemas.
+ * @param schema a property's schema, as declared
+ */
 export function unwrapped(schema: z.ZodType): z.ZodType {
     if (
         schema instanceof z.ZodOptional ||

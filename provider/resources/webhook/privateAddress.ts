@@ -64,6 +64,7 @@ const lastIpv4 = (g: number[]) => [g[6] >> 8, g[6] & 255, g[7] >> 8, g[7] & 255]
  * Whether the server refuses a webhook URL's host as local, private or reserved (400 `Webhook URL resolves to a private
  * or reserved address.`), the host as `new URL()` gives it (IPv4 shorthands already written out, IPv6 bracketed and
  * compressed). The server's own hostname allowlist, when its administrator sets one, is not known here.
+ * @param urlHostname the `hostname` of the URL's `new URL()`
  */
 export function isPrivateOrReservedHost(urlHostname: string): boolean {
     const host = urlHostname
