@@ -12,6 +12,7 @@ import { containsUnknown } from "../common/unknown";
 import { inputKeysOf, InputSchema } from "../common/project";
 import { secretTexts, withoutSecretsInErrors } from "./secrets";
 import { propertyPath, sameValue, toJson, valueAt } from "../common/values";
+import { schemaFailures } from "../common/schemaIssues";
 import { ADOPT_KEY, CommonInputs, DEFAULT_TIMEOUT_MS, InputsOf, LOCAL_KEYS, ResourceDefinition } from "./definition";
 
 /** Properties as a host hands them over: plain JSON, which is what `check` returned (inputs) or what the operations returned (outputs). */
@@ -193,20 +194,12 @@ export function lifecycle<Schema extends InputSchema, Outputs extends Seed, Seed
             }
             const parsed = schema.safeParse(candidate);
             if (!parsed.success) {
-                const failures = parsed.error.issues
-                    .filter((issue) => !containsUnknown(valueAt(candidate, issue.path)))
-                    // An unknown key is named by its own path (`tiles[0].config.selcet`), one failure per key; a key that
-                    // cannot be written as a path is named in the message of its object's failure.
-                    .flatMap((issue): { path: PropertyKey[]; message: string }[] =>
-                        issue.code === "unrecognized_keys"
-                            ? issue.keys.map((key) =>
-                                  /^[A-Za-z_$][\w$]*$/.test(key)
-                                      ? { path: [...issue.path, key], message: "unknown property (a typo?): not an input of this resource" }
-                                      : { path: issue.path, message: `unknown property ${JSON.stringify(key)} (a typo?): not an input of this resource` },
-                              )
-                            : [issue],
-                    )
-                    .map((issue) => ({ property: propertyPath(issue.path) || def.typeName, reason: issue.message }));
+                const known = parsed.error.issues.filter((issue) => !containsUnknown(valueAt(candidate, issue.path)));
+                // An unknown key is named at its own path, a union's refusal by the variant its value is read as.
+                const failures = schemaFailures(schema, candidate, known).map((issue) => ({
+                    property: propertyPath(issue.path) || def.typeName,
+                    reason: issue.message,
+                }));
                 if (failures.length > 0) return { failures };
             }
             // Throws a ConfigurationError naming the config key and the environment variable.

@@ -11,19 +11,19 @@ type TemplatedArgs = ArgsOf<Pick<WebhookDeclaration, Templated>>;
 
 /** A Slack webhook: `url` is the incoming-webhook URL on `hooks.slack.com`. No body, headers or query parameters. */
 export type SlackWebhookArgs = CommonArgs & {
-    /** `slack`. */
+    /** `slack`: a chat incoming webhook. */
     service: "slack";
 };
 /** A generic HTTP webhook, with an optional payload template, headers and query parameters. */
 export type GenericWebhookArgs = CommonArgs &
     TemplatedArgs & {
-        /** `generic`. */
+        /** `generic`: any HTTP endpoint. */
         service: "generic";
     };
 /** An incident.io alert-source webhook, with an optional payload template, headers and query parameters. */
 export type IncidentioWebhookArgs = CommonArgs &
     TemplatedArgs & {
-        /** `incidentio`. */
+        /** `incidentio`: an incident.io alert source. */
         service: "incidentio";
     };
 /** Arguments of a {@link Webhook}, typed per `service`; every property but `service` may be an Output. */

@@ -12,6 +12,7 @@ const ZOD = `${SH} packages/api/src/utils/zod.ts`;
 const TYPES = `${SH} packages/common-utils/src/types.ts`;
 const CONTROLLER = `${SH} packages/api/src/controllers/alerts.ts`;
 const READ = `${SH} packages/api/src/utils/externalApi.ts`;
+const ROUTER = `${SH} packages/api/src/routers/external-api/v2/alerts.ts`;
 // The reference provider's one alert client serves both APIs (`client.go:167` strips `/api/v2` for the cloud);
 // its product folder is written `<observability>` here.
 const REFERENCE = `${UPSTREAM.cloudProvider} internal/service/<observability>/client/alert.go`;
@@ -164,6 +165,24 @@ const facts: WireFact[] = [
         },
         `${REFERENCE}:48`,
     ),
+    {
+        upstream: `${ROUTER}:678`,
+        says: "refuses `thresholdMax: null` on a PUT too (400, the create's schema) and keeps the bound, which every read reports whatever the kind: only a new alert drops it",
+        variants: ["self-hosted"],
+        async onEmulator(api) {
+            const ranged = searchBody(api, { thresholdType: "between", thresholdMax: 50 });
+            const made = await api.ok("POST", "/alerts", ranged);
+            const plain = { ...without(ranged, "thresholdMax"), thresholdType: "above" };
+            const res = await api.call("PUT", `/alerts/${String(made.id)}`, { ...plain, thresholdMax: null });
+            assert.deepEqual([res.status, res.json], [400, { message: "Body validation failed: thresholdMax: Expected number, received null" }]);
+            await api.ok("PUT", `/alerts/${String(made.id)}`, plain);
+            const read = await api.ok("GET", `/alerts/${String(made.id)}`);
+            assert.deepEqual([read.thresholdType, read.thresholdMax], ["above", 50], `${READ}:351 reads the stored bound`);
+        },
+        onSent(sent) {
+            return sent.method === "PUT" && sent.body.thresholdMax === null ? "a PUT clearing `thresholdMax` with null" : undefined;
+        },
+    },
     ...withManaged(
         {
             upstream: `${CONTROLLER}:178`,

@@ -6,6 +6,7 @@ import { useEmulatedStack } from "../support/emulatedStack";
 import type { Variant } from "../support/emulatorClient";
 import { roundTripOfHandMade } from "./handMade";
 import { describeWireFacts, type RawApi, UPSTREAM, type WireFact } from "./wireFacts";
+import { PRIVATE_HOSTS, PUBLIC_HOSTS } from "../support/webhookHosts";
 
 const SH = UPSTREAM.selfHosted;
 const CONTROLLER = `${SH} packages/api/src/controllers/webhook.ts`;
@@ -120,6 +121,25 @@ const facts: WireFact[] = [
             const row = (wanted: string) => rows.find((hook) => hook.id === wanted) ?? {};
             assert.deepEqual(["headers" in row(id), "queryParams" in row(id), row(id).body], [false, false, fullGeneric().body]);
             assert.equal("body" in row(incident), false);
+        },
+    },
+    {
+        upstream: `${SH} packages/api/src/utils/validators.ts:163`,
+        says: "refuses a URL on localhost or a private or reserved IP literal, on create and update (400 `Webhook URL resolves to a private or reserved address.`), without looking a name up",
+        variants: ["self-hosted"],
+        async onEmulator(api) {
+            for (const host of PRIVATE_HOSTS) {
+                const res = await api.call("POST", "/webhooks", { ...fullGeneric(), url: `https://${host}/alerts` });
+                assert.deepEqual([res.status, res.json], [400, { message: "Webhook URL resolves to a private or reserved address." }], host);
+            }
+            for (const host of PUBLIC_HOSTS) await created(api, { ...fullGeneric(), url: `https://${host}/alerts` });
+            const id = await created(api, fullGeneric());
+            const res = await api.call("PUT", `/webhooks/${id}`, { ...fullGeneric(), url: "http://10.0.0.5/alerts" });
+            assert.deepEqual([res.status, api.message(res)], [400, "Webhook URL resolves to a private or reserved address."]);
+        },
+        onSent(sent) {
+            const url = typeof sent.body.url === "string" && URL.canParse(sent.body.url) ? new URL(sent.body.url) : undefined;
+            return url && PRIVATE_HOSTS.some((host) => new URL(`https://${host}/`).hostname === url.hostname) ? "a URL on a private host" : undefined;
         },
     },
 ];

@@ -162,8 +162,9 @@ export const SUBJECTS: readonly FuzzSubject[] = [
         }),
         unmanagedWhenOmitted: [],
         fixedFields: TARGET_KEYS,
-        // A tile alert that leaves its tile is replaced (the server may have deleted it with the tile).
-        replaceKeys: new Set([...TARGET_KEYS, "source", "dashboardId", "tileId"]),
+        // A tile alert that leaves its tile is replaced (the server may have deleted it with the tile), and so is one
+        // that drops the upper bound it holds (no update can clear it).
+        replaceKeys: new Set([...TARGET_KEYS, "source", "dashboardId", "tileId", "thresholdMax"]),
     },
     {
         key: "dataPipe",

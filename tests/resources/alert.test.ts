@@ -202,6 +202,53 @@ for (const variant of ["self-hosted", "managed"] as const) {
             assert.deepEqual((await stack.engine.up(unscheduled)).same, ["errors"]);
         });
 
+        it("replaces a range alert made plain: an update cannot clear the server's upper bound", async function () {
+            await stack.engine.up(alertProgram(tileAlert({ thresholdType: "between", thresholdMax: 50 })));
+            const firstId = state().id;
+            stack.emu.clearRequests();
+
+            const plain = alertProgram(tileAlert());
+            const result = await stack.engine.up(plain);
+            assert.deepEqual(
+                result.steps.map((s) => [s.op, s.replaces]),
+                [
+                    ["replace", ["thresholdMax"]],
+                    ["delete-replaced", undefined],
+                ],
+            );
+            assert.deepEqual(bodies("PUT"), [], "no PUT: it would keep the upper bound");
+            assert.equal(api.team().alerts.has(firstId), false, "the old alert is deleted");
+            const stored = api.team().alerts.get(state().id);
+            assert.ok(stored);
+            assert.deepEqual([stored.thresholdType, stored.thresholdMax], ["above", undefined]);
+            assert.deepEqual((await stack.engine.refresh()).same, ["errors"]);
+            assert.deepEqual((await stack.engine.up(plain)).same, ["errors"]);
+        });
+
+        it("shows an upper bound a plain alert still holds on refresh, and replaces the alert to drop it", async function () {
+            const plain = alertProgram(tileAlert());
+            await stack.engine.up(plain);
+            const firstId = state().id;
+            // What a range alert made plain by an earlier version of this package holds: the PUT kept its bound.
+            const stored = api.team().alerts.get(firstId);
+            assert.ok(stored);
+            stored.thresholdMax = 50;
+
+            assert.deepEqual((await stack.engine.refresh()).updated, ["errors"]);
+            assert.equal(state().inputs.thresholdMax, 50, "the refresh shows what the server holds");
+            const result = await stack.engine.up(plain);
+            assert.deepEqual(
+                result.steps.map((s) => [s.op, s.replaces]),
+                [
+                    ["replace", ["thresholdMax"]],
+                    ["delete-replaced", undefined],
+                ],
+            );
+            assert.equal(api.team().alerts.has(firstId), false);
+            assert.equal(api.team().alerts.get(state().id)?.thresholdMax, undefined);
+            assert.deepEqual((await stack.engine.refresh()).same, ["errors"]);
+        });
+
         it("shows an out-of-band edit on refresh and puts the declaration back on the next up", async function () {
             const program = alertProgram(tileAlert());
             await stack.engine.up(program);
@@ -709,7 +756,7 @@ describe("Alert reads (both forms of contract §9)", function () {
         assert.equal(alertStatusFromWire(search).silenced, false);
     });
 
-    it("accepts the reference's names and drops what does not belong to the alert's kind", function () {
+    it("accepts the reference's names and drops what does not belong to the alert's source", function () {
         const reference = wireAlert.parse({
             ...base,
             source: "saved_search",
@@ -728,7 +775,7 @@ describe("Alert reads (both forms of contract §9)", function () {
         const fields = alertFieldsFromWire(reference, { channels: false, source: "search" });
         assert.equal(fields.source, "search");
         assert.equal(fields.dashboardId, undefined);
-        assert.equal(fields.thresholdMax, undefined, "a stale upper bound of a former range alert is ignored");
+        assert.equal(fields.thresholdMax, 7, "the upper bound a former range alert still holds is shown");
         assert.deepEqual(fields.channels, [
             { type: "webhook", webhookId: "d".repeat(24) },
             { type: "email", emailRecipients: ["a@example.com"] },

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { DeclaredResource } from "../harness/engine";
+import { CheckFailedError, DeclaredResource } from "../harness/engine";
 import { PropertyMap, urn } from "../harness/host";
 import { packageProviderText } from "../harness/providerText";
 import { directApi } from "../support/directApi";
@@ -163,13 +163,32 @@ for (const variant of ["self-hosted", "managed"] as const) {
                 [search({ sourceId: "logs" }), "sourceId"],
                 [search({ whereLanguage: "promql" }), "whereLanguage"],
                 [search({ filters: [{ condition: "a = 'b'" }] }), "filters[0].condition"],
-                [search({ filters: [{ type: "sql_ast", operator: "~", left: "a", right: "'b'" }] }), "filters[0]"],
+                [search({ filters: [{ type: "sql_ast", operator: "~", left: "a", right: "'b'" }] }), "filters[0].operator"],
+                [search({ filters: [{ condition: "a IN ('b')", conditon: "c IN ('d')" }] }), "filters[0].conditon"],
                 [search({ filters: [{ condition: "lower(a) IN ('b') AND c IN ('d')" }] }), "filters[0].condition"],
                 [search({ tags: ["x".repeat(33)] }), "tags[0]"],
                 [search({ name: " " }), "name"],
                 [search({ name: " Checkout errors" }), "name"],
                 [search({ source: "logs" }), "source"],
             ]);
+        });
+
+        it("names a misspelled key inside a filter, and the kind of filter it was read as", async function () {
+            await assert.rejects(
+                stack.engine.up(program(search({ filters: [{ type: "sql", conditon: "ServiceName IN ('checkout')" }] }))),
+                (error: unknown) => {
+                    assert.ok(error instanceof CheckFailedError, String(error));
+                    assert.deepEqual(
+                        error.failures.map((f) => `${f.property}: ${f.reason}`),
+                        [
+                            "filters[0].condition: Invalid input: expected string, received undefined",
+                            'filters[0].conditon: unknown property (a typo?): not a property of the `type: "sql"` variant, which takes `type`, `condition`',
+                        ],
+                    );
+                    return true;
+                },
+            );
+            assert.deepEqual(stack.emu.requests, []);
         });
 
         it("refuses a new saved search with a web UI filter (lucene, sql_ast) before sending it: only a stored one is kept", async function () {

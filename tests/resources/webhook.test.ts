@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
-import { DeclaredResource } from "../harness/engine";
+import { CheckFailedError, DeclaredResource } from "../harness/engine";
 import { PropertyMap, urn } from "../harness/host";
 import { packageProviderText } from "../harness/providerText";
 import { directApi } from "../support/directApi";
+import { PRIVATE_HOSTS, PUBLIC_HOSTS } from "../support/webhookHosts";
 import { assertCheckRefuses, upAfterUpdatePreview, useEmulatedStack } from "../support/emulatedStack";
 
 const PROVIDER = packageProviderText("webhook");
@@ -242,6 +243,22 @@ for (const variant of ["self-hosted", "managed"] as const) {
                 [generic({ name: "   " }), "name"],
                 [generic({ channel: "#alerts" }), "channel"],
             ]);
+        });
+
+        it("refuses a URL on localhost or a private or reserved address at check, as the server would, and lets public look-alikes through", async function () {
+            for (const host of PRIVATE_HOSTS)
+                await assert.rejects(stack.engine.preview(program(generic({ url: `https://${host}/alerts` }))), (error: unknown) => {
+                    assert.ok(error instanceof CheckFailedError, String(error));
+                    assert.deepEqual(
+                        error.failures.map((f) => `${f.property}: ${f.reason}`),
+                        ["url: must be on a public host: the server refuses localhost and private or reserved IP addresses"],
+                        host,
+                    );
+                    return true;
+                });
+            for (const host of PUBLIC_HOSTS)
+                assert.deepEqual((await stack.engine.preview(program(generic({ url: `https://${host}/alerts` })))).created, ["hook"]);
+            assert.deepEqual(stack.emu.requests, []);
         });
 
         it("creates exactly one webhook when the POST's answer is lost after the server applied it", async function () {

@@ -41,6 +41,7 @@ function description(field: Field): string {
 }
 
 function required(field: Field): string {
+    if (field.requiredInItsForm) return "in its form";
     const only = field.requiredWith;
     if (field.required || !only) return field.required ? "yes" : "no";
     const values = only.values.map((value) => `\`${value}\``).join(", ");
@@ -76,9 +77,15 @@ function inputsSection(inputs: readonly Field[]): string {
         if (!groups.has(key)) groups.set(key, { path: parent, fields: [] });
         groups.get(key)?.fields.push(field);
     }
-    const sections = [...groups.values()].map(({ path, fields }) =>
-        path.length === 0 ? table(header, inputRows(fields)) : `### <a id="${anchor(path)}"></a>\`${dotted(path)}\`\n\n${table(header, inputRows(fields))}`,
-    );
+    const formsOf = (path: string[]) => inputs.find((field) => field.forms && dotted(field.path) === dotted(path).replace(/(\[\])+$/, ""))?.forms;
+    const sections = [...groups.values()].map(({ path, fields }) => {
+        if (path.length === 0) return table(header, inputRows(fields));
+        const forms = formsOf(path);
+        const lead = forms
+            ? `One of these forms (a property marked "in its form" is required in the forms that have it): ${forms.map((form) => `\`${form}\``).join(", ")}.\n\n`
+            : "";
+        return `### <a id="${anchor(path)}"></a>\`${dotted(path)}\`\n\n${lead}${table(header, inputRows(fields))}`;
+    });
     const legend =
         "**Replaces**: changing the value replaces the object (asked of the provider's own diff; properties inside lists are not asked). " +
         "**Secret**: the value is encrypted in state and shown as `[secret]` in outputs and plans.";

@@ -16,6 +16,10 @@ export interface TypedProperty {
     nested: boolean;
     /** For a property that only some shapes of a union have: the discriminating property and its values there. */
     onlyWith?: Restriction;
+    /** For a property only some shapes of a union that no property tells apart have, and all of them require. */
+    requiredInItsForm?: boolean;
+    /** For an object that is a union no property tells apart: its forms, as `{username, password?}`. */
+    forms?: string[];
 }
 
 /** The shapes of a union that have a property, by the values of a discriminating property: with these, or all but these. */
@@ -40,6 +44,9 @@ export interface SdkResource {
     /** Top-level arguments the class marks as additional secret outputs. */
     secretInputs: string[];
 }
+
+/** The values of the discriminants of an enclosing union, by the shapes of a nested object (`from` by `kind`). */
+type Inherited = Map<string, Map<ts.Type, string[]>>;
 
 /** The literal values a schema lists at a property path (in its lists' elements too), in the schema's order. */
 export type LiteralOrder = (path: readonly string[]) => readonly unknown[] | undefined;
@@ -110,12 +117,12 @@ export class SdkReader {
     }
 
     /** Appends the properties of an object-like type (an object, or a union of objects) at `at`, depth first. */
-    private collect(type: ts.Type, at: string[], into: TypedProperty[], depth: number, order: LiteralOrder): void {
+    private collect(type: ts.Type, at: string[], into: TypedProperty[], depth: number, order: LiteralOrder, inherited: Inherited = new Map()): void {
         const shapes = this.objectShapes(type);
         const names: string[] = [];
         for (const shape of shapes)
             for (const property of this.checker.getPropertiesOfType(shape)) if (!names.includes(property.name)) names.push(property.name);
-        const discriminants = this.discriminants(shapes);
+        const discriminants = this.discriminants(shapes, inherited);
         for (const name of names) {
             const holders = shapes.filter((shape) => shape.getProperty(name));
             const symbols = holders.map((shape) => shape.getProperty(name) as ts.Symbol);
@@ -130,7 +137,8 @@ export class SdkReader {
                     symbols.map((symbol) => plainDoc(ts.displayPartsToString(symbol.getDocumentationComment(this.checker)))),
                     holders,
                     shapes,
-                    discriminants,
+                    // A discriminant's own texts say which values they are about.
+                    new Map([...discriminants].filter(([property]) => property !== name)),
                 ),
                 nested,
             };
@@ -141,10 +149,15 @@ export class SdkReader {
             const requiredWith =
                 requiring.length === 0 ? undefined : requiring.length < holders.length ? onlyWithOf(discriminants, holders, requiring, shapes) : onlyWith;
             if (requiredWith) property.requiredWith = requiredWith;
-            // Where no discriminant tells the shapes apart, a field every holder requires is shown as required.
+            // Where no discriminant tells the shapes apart, a field every holder requires is required in its form.
+            else if (requiring.length === holders.length && holders.length < shapes.length && discriminants.size === 0) property.requiredInItsForm = true;
             else property.required = requiring.length === holders.length;
+            // An object whose shape depends on the union's discriminants (a source's `from` by `kind`) inherits them.
+            const passed = holders.length > 1 ? this.inherit(discriminants, shapes, holders, types) : undefined;
+            const forms = nested ? this.forms(unwrapped.elements, passed) : undefined;
+            if (forms) property.forms = forms;
             into.push(property);
-            if (nested) this.collect(unwrapped.elements, [...at, name, ...unwrapped.listPath], into, depth + 1, order);
+            if (nested) this.collect(unwrapped.elements, [...at, name, ...unwrapped.listPath], into, depth + 1, order, passed);
         }
     }
 
@@ -224,17 +237,63 @@ export class SdkReader {
         );
     }
 
-    /** Properties that every shape of a union has with one literal value each: `displayType`, `configType`, … */
-    private discriminants(shapes: ts.Type[]): Map<string, string[]> {
-        const found = new Map<string, string[]>();
+    /** The discriminants' values of the holders of a property, by the shapes of its (list elements') object. */
+    private inherit(discriminants: Map<string, string[][]>, shapes: ts.Type[], holders: ts.Type[], types: ts.Type[]): Inherited {
+        const inherited: Inherited = new Map();
+        for (const [property, values] of discriminants) {
+            const byShape = new Map<ts.Type, string[]>();
+            holders.forEach((holder, i) => {
+                for (const inner of this.objectShapes(this.unwrap(types[i]).elements))
+                    byShape.set(inner, [...new Set([...(byShape.get(inner) ?? []), ...values[shapes.indexOf(holder)]])]);
+            });
+            inherited.set(property, byShape);
+        }
+        return inherited;
+    }
+
+    /** The forms of a union of objects that no property tells apart (`{accessKeyId, secretKey}`), or undefined. */
+    private forms(type: ts.Type, inherited: Inherited = new Map()): string[] | undefined {
+        const shapes = this.objectShapes(type);
+        if (shapes.length < 2 || this.discriminants(shapes, inherited).size > 0) return undefined;
+        return shapes.map(
+            (shape) =>
+                `{${this.checker
+                    .getPropertiesOfType(shape)
+                    .map((property) => `${property.name}${property.flags & ts.SymbolFlags.Optional ? "?" : ""}`)
+                    .join(", ")}}`,
+        );
+    }
+
+    /**
+     * Properties that every shape of a union has with literal values (`displayType`, `configType`, a filter's `type`),
+     * by shape: one value each, or several where no other shape has any of them (`"sql" | "lucene"` beside `"sql_ast"`).
+     */
+    private discriminants(shapes: ts.Type[], inherited: Inherited): Map<string, string[][]> {
+        const found = new Map<string, string[][]>();
         if (shapes.length < 2) return found;
+        const candidates = new Map<string, (string[] | undefined)[]>();
         for (const property of this.checker.getPropertiesOfType(shapes[0])) {
             const values = shapes.map((shape) => {
                 const symbol = shape.getProperty(property.name);
                 const type = symbol && this.unwrap(this.checker.getTypeOfSymbol(symbol)).type;
-                return type && type.isLiteral() ? String(type.value) : undefined;
+                const members = type ? (type.isUnion() ? type.types : [type]) : [];
+                return members.length > 0 && members.every((member) => member.isLiteral())
+                    ? members.map((member) => String((member as ts.LiteralType).value))
+                    : undefined;
             });
-            if (values.every((value) => value !== undefined)) found.set(property.name, values as string[]);
+            candidates.set(property.name, values);
+        }
+        for (const [property, byShape] of inherited)
+            if (!candidates.has(property))
+                candidates.set(
+                    property,
+                    shapes.map((shape) => byShape.get(shape)),
+                );
+        for (const [property, values] of candidates) {
+            if (values.some((value) => value === undefined)) continue;
+            const sets = values as string[][];
+            const apart = (i: number) => sets[i].length === 1 || sets.every((other, j) => j === i || other.every((value) => !sets[i].includes(value)));
+            if (sets.every((_set, i) => apart(i))) found.set(property, sets);
         }
         return found;
     }
@@ -278,13 +337,13 @@ export class SdkReader {
  * For a property only some shapes of a union have: the discriminant whose values exactly separate the shapes
  * that have it from those that do not, and the fewer of the two value sets (sorted): those with it, or those without.
  */
-function onlyWithOf(discriminants: Map<string, string[]>, shapes: ts.Type[], holders: ts.Type[], all: ts.Type[] = shapes): Restriction | undefined {
+function onlyWithOf(discriminants: Map<string, string[][]>, shapes: ts.Type[], holders: ts.Type[], all: ts.Type[] = shapes): Restriction | undefined {
     for (const [property, allValues] of discriminants) {
         // The discriminant's values are listed per shape of the whole union (`all`); `shapes` may be some of them.
         const values = shapes.map((shape) => allValues[all.indexOf(shape)]);
-        const holding = new Set(shapes.map((shape, i) => (holders.includes(shape) ? values[i] : undefined)).filter((value) => value !== undefined));
-        const lacking = new Set(values.filter((value) => !holding.has(value)));
-        const separates = shapes.every((shape, i) => holders.includes(shape) === holding.has(values[i]));
+        const holding = new Set(shapes.flatMap((shape, i) => (holders.includes(shape) ? values[i] : [])));
+        const lacking = new Set(values.flat().filter((value) => !holding.has(value)));
+        const separates = shapes.every((shape, i) => holders.includes(shape) || values[i].every((value) => !holding.has(value)));
         if (!separates || lacking.size === 0) continue;
         return holding.size <= lacking.size
             ? { property, values: [...holding].sort(), without: false }
@@ -293,10 +352,10 @@ function onlyWithOf(discriminants: Map<string, string[]>, shapes: ts.Type[], hol
     // No one discriminant tells them apart: among the shapes with the one value of another discriminant that every
     // holder has (the builder tiles, say), one may (a table tile's `having`, which a raw-SQL table tile lacks).
     for (const [property, allValues] of discriminants) {
-        const held = new Set(holders.map((holder) => allValues[all.indexOf(holder)]));
+        const held = new Set(holders.flatMap((holder) => allValues[all.indexOf(holder)]));
         if (held.size !== 1) continue;
         const [value] = held;
-        const among = shapes.filter((shape) => allValues[all.indexOf(shape)] === value);
+        const among = shapes.filter((shape) => allValues[all.indexOf(shape)].includes(value));
         if (among.length === shapes.length) continue;
         const rest = new Map([...discriminants].filter(([other]) => other !== property));
         const inner = onlyWithOf(rest, among, holders, all);
@@ -309,14 +368,14 @@ function onlyWithOf(discriminants: Map<string, string[]>, shapes: ts.Type[], hol
  * The description of a property the shapes of a union document differently: each text with the values of the
  * discriminant (the one with most values) of the shapes that say it. One text (or none) stands alone.
  */
-function describeShapes(docs: string[], holders: ts.Type[], shapes: ts.Type[], discriminants: Map<string, string[]>): string {
+function describeShapes(docs: string[], holders: ts.Type[], shapes: ts.Type[], discriminants: Map<string, string[][]>): string {
     const distinct = [...new Set(docs.filter((doc) => doc !== ""))];
     if (distinct.length <= 1) return distinct[0] ?? "";
-    const [property, values] = [...discriminants].sort((a, b) => new Set(b[1]).size - new Set(a[1]).size)[0] ?? [];
+    const [property, values] = [...discriminants].sort((a, b) => new Set(b[1].flat()).size - new Set(a[1].flat()).size)[0] ?? [];
     if (!property || !values) return distinct.join(" ");
     return distinct
         .map((doc) => {
-            const saying = [...new Set(holders.filter((_holder, i) => docs[i] === doc).map((holder) => values[shapes.indexOf(holder)]))].sort();
+            const saying = [...new Set(holders.filter((_holder, i) => docs[i] === doc).flatMap((holder) => values[shapes.indexOf(holder)]))].sort();
             return `With \`${property}\` ${saying.map((value) => `\`${value}\``).join(", ")}: ${doc}`;
         })
         .join(" ");

@@ -18,9 +18,9 @@ function label(alert: Partial<Pick<AlertInputs, "name" | "source" | "dashboardId
 /**
  * The request body (POST and PUT alike): the declared state in the server's form. A PUT replaces the alert, and
  * the server refuses `null` for most optional fields, so what is not declared is left out: a left-out `name`,
- * `message`, `note`, `numConsecutiveWindows` or `groupBy` is cleared. A left-out `thresholdMax` is kept (and
- * ignored by reads unless the kind is a range), so it goes with the range kinds only. Several channels go as
- * `channels` next to `channel` = the first one.
+ * `message`, `note`, `numConsecutiveWindows` or `groupBy` is cleared. A left-out `thresholdMax` is kept (and `null`
+ * refused), so it goes with the range kinds only, and dropping it replaces the alert (`staleUpperBound`). Several
+ * channels go as `channels` next to `channel` = the first one.
  * @param olds the alert as last read, on an update: whether its schedule must be cleared
  */
 function toWire(alert: AlertInputs, olds?: Pick<AlertOutputs, "scheduleOffsetMinutes" | "scheduleStartAt">): Record<string, unknown> {
@@ -72,6 +72,16 @@ function tileMoveKeys(olds: Pick<AlertOutputs, "source">, news: AlertInputs, cha
     return TILE_PLACE_KEYS.filter((key) => changed.has(key) && !containsUnknown(news[key]));
 }
 
+/**
+ * An alert that holds an upper bound the declaration drops (a range kind made plain, or a bound read back from the
+ * server) is replaced: the server keeps a `thresholdMax` a PUT leaves out and refuses `null` for it, so no update can
+ * clear it. The replacement is created without one before the old alert is deleted.
+ */
+function staleUpperBound(olds: Pick<AlertOutputs, "thresholdMax">, news: AlertInputs, changed: ReadonlySet<string>): string[] {
+    const held = olds.thresholdMax !== undefined && olds.thresholdMax !== null;
+    return held && changed.has("thresholdMax") && news.thresholdMax === undefined ? ["thresholdMax"] : [];
+}
+
 /** Alerts: on a dashboard tile or a saved search. Undefined when read gone, also when a dashboard edit or delete took its tile alerts with it (contract §3.7). */
 export const alertKind = collectionKind({
     typeName: "Alert",
@@ -79,7 +89,7 @@ export const alertKind = collectionKind({
     schema: alertSchema,
     wire: wireAlert,
     rules: (inputs, settings) => alertVariantIssues(inputs, settings.variant(inputs.variant)),
-    replaceKeys: tileMoveKeys,
+    replaceKeys: (olds, news, changed) => [...tileMoveKeys(olds, news, changed), ...staleUpperBound(olds, news, changed)],
     label,
     body: (inputs, { olds }) => toWire(inputs, olds),
     // The declaration says whether it used `channels` and how it spelled `source`.

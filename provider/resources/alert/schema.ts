@@ -71,7 +71,10 @@ const alertFields = {
      * `equal`, `not_equal`, or the range kinds `between` and `not_between` (which need `thresholdMax`).
      */
     thresholdType: z.enum(THRESHOLD_TYPES),
-    /** Upper bound (≥ `threshold`) of the range kinds; only with `between` or `not_between`. */
+    /**
+     * Upper bound (≥ `threshold`) of the range kinds; only with `between` or `not_between`. Dropping it (a range alert
+     * made plain) replaces the alert: the server keeps an upper bound an update leaves out and cannot clear it.
+     */
     thresholdMax: z.number().optional(),
     /** Evaluation window: `1m`, `5m`, `15m`, `30m`, `1h`, `6h`, `12h` or `1d`. */
     interval: z.enum(Object.keys(INTERVAL_MINUTES) as [Interval, ...Interval[]]),

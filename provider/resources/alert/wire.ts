@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AlertStatus, isRange, normalizeInstant } from "./schema";
+import { AlertStatus, normalizeInstant } from "./schema";
 
 // What the API returns (both variants, spec and reference names, contract §3.4 and §9). Unknown keys are ignored.
 const wireChannel = z.looseObject({
@@ -63,7 +63,8 @@ export interface DeclaredForm {
 /**
  * The alert's fields as `check` would produce them, from the server's answer: spec and reference names both
  * accepted, `search`/`saved_search` reported in the declaration's form (`saved_search` without one), the other
- * source's references and a stale `thresholdMax` dropped, nulls as absent. `channels` is used when the
+ * source's references dropped, nulls as absent. `thresholdMax` is reported whatever the kind: a PUT cannot clear it, so
+ * a former range alert may still hold one, and a refresh or an adoption must show it. `channels` is used when the
  * declaration used it or the server holds several channels; otherwise the single `channel`.
  */
 export function alertFieldsFromWire(alert: WireAlert, declared: DeclaredForm): Record<string, unknown> {
@@ -75,7 +76,7 @@ export function alertFieldsFromWire(alert: WireAlert, declared: DeclaredForm): R
         source: tile ? "tile" : declared.source === "search" ? "search" : "saved_search",
         threshold: alert.threshold,
         thresholdType: alert.thresholdType,
-        thresholdMax: isRange(alert.thresholdType) ? orUndefined(alert.thresholdMax) : undefined,
+        thresholdMax: orUndefined(alert.thresholdMax),
         interval: alert.interval,
         ...(declared.channels || channels.length !== 1 ? { channels } : { channel: channels[0] }),
         dashboardId: tile ? orUndefined(alert.dashboardId ?? alert.dashboard) : undefined,

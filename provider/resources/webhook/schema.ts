@@ -2,6 +2,7 @@ import { z } from "zod";
 import { hasControlCharacter, NO_CONTROL_CHARACTERS, timeoutsSchema, unpaddedName } from "../../common/fields";
 import { containsUnknown } from "../../common/unknown";
 import { ResolvedTarget, targetSchema } from "../../settings/location";
+import { isPrivateOrReservedHost } from "./privateAddress";
 
 const secretValue = z
     .string()
@@ -44,7 +45,10 @@ export const webhookSchema = z
         name: unpaddedName(1024),
         /** `slack`, `generic` or `incidentio`. Changed in place (the server then clears headers and query parameters, which are re-sent). */
         service: z.enum(WEBHOOK_SERVICES),
-        /** The `http(s)` URL called (≤ 2048 characters); slack URLs are on a `slack.com` host. Secret. Changed in place. */
+        /**
+         * The `http(s)` URL called (≤ 2048 characters); slack URLs are on a `slack.com` host. Not on `localhost` nor a
+         * private or reserved IP address (the server refuses them; host names are not looked up). Secret. Changed in place.
+         */
         url: z.url({ protocol: /^https?$/, error: "must be an http or https URL" }).max(2048, "must be at most 2048 characters"),
         /** Free text (≤ 2048 characters). */
         description: z.string().max(2048, "must be at most 2048 characters").optional(),
@@ -74,6 +78,14 @@ export const webhookSchema = z
         timeouts: timeoutsSchema,
     })
     .superRefine((webhook, ctx) => {
+        // The server's rule is lexical (no name is looked up), so it is known at preview.
+        if (!containsUnknown(webhook.url) && URL.canParse(webhook.url) && isPrivateOrReservedHost(new URL(webhook.url).hostname)) {
+            ctx.addIssue({
+                code: "custom",
+                path: ["url"],
+                message: "must be on a public host: the server refuses localhost and private or reserved IP addresses",
+            });
+        }
         if (containsUnknown(webhook.service)) return;
         if (webhook.service === "slack") {
             for (const key of TEMPLATED_ONLY) {
