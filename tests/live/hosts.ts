@@ -24,6 +24,12 @@ export interface LiveResource {
 /** The self-hosted lookups, by the SDK function's name. */
 export type LookupName = "getDashboards" | "getSources" | "getWebhooks" | "getTeam" | "getTeamMembers" | "querySeries" | "search";
 
+/** Provider settings a lookup may be called with. */
+export interface LookupSettings {
+    /** `observability:retryBudgetMs`. */
+    retryBudgetMs?: number;
+}
+
 /** One stack on one host: the Pulumi commands a scenario runs, and the stack's state. */
 export interface LiveStack {
     /** `pulumi up` of the program. */
@@ -38,8 +44,13 @@ export interface LiveStack {
     state(resource: Pick<LiveResource, "kind" | "name">): ResourceState | undefined;
     /** How many resources the stack's state holds. */
     readonly size: number;
-    /** Calls a lookup as a program would. */
-    lookup(name: LookupName, args?: PropertyMap): Promise<unknown>;
+    /**
+     * Calls a lookup as a program would.
+     * @param name the lookup
+     * @param args its arguments
+     * @param settings provider settings for this call only, e.g. a shorter `retryBudgetMs`
+     */
+    lookup(name: LookupName, args?: PropertyMap, settings?: LookupSettings): Promise<unknown>;
     /** Stops what the stack started (not the objects it made: `destroy` does that). */
     close(): Promise<void>;
 }
@@ -51,6 +62,12 @@ export interface HostDriver {
     /** Starts a stack with empty state, configured for the server. */
     open(server: LiveServer): Promise<LiveStack>;
 }
+
+/**
+ * Every command is a new process with a limiter of its own while the server counts the key's requests in one window:
+ * a 429 may ask for up to a minute, which the retry budget must cover.
+ */
+const RETRY_BUDGET_MS = 150_000;
 
 /** The Pulumi type name of a kind: `savedSearch` → `SavedSearch`. */
 export function typeName(kind: ProviderKey): string {
@@ -64,12 +81,10 @@ export const dynamicHost: HostDriver = {
         assertBuilt();
         ensureSelfLink();
         const host = await ProviderHost.start({
-            // Every command is a new process with a limiter of its own while the server counts the key's requests in
-            // one window: a 429 may ask for up to a minute, which the retry budget must cover.
             config: {
                 "observability:apiUrl": server.apiUrl,
                 "observability:apiKey": { secret: server.apiKey },
-                "observability:retryBudgetMs": "150000",
+                "observability:retryBudgetMs": String(RETRY_BUDGET_MS),
             },
             env: withoutSettingsEnv(),
             timeoutMs: 300_000,
@@ -86,7 +101,7 @@ export const dynamicHost: HostDriver = {
             get size() {
                 return engine.state.size;
             },
-            lookup: (name, args = {}) => inProgram(server, () => (lookups[name] as (a: PropertyMap) => Promise<unknown>)(args)),
+            lookup: (name, args = {}, settings = {}) => inProgram(server, settings, () => (lookups[name] as (a: PropertyMap) => Promise<unknown>)(args)),
             close: () => host.close(),
         };
     },
@@ -94,14 +109,15 @@ export const dynamicHost: HostDriver = {
 
 /**
  * Runs a lookup as it runs in a program of the dynamic host: in this process, with no stack config, so the
- * `OBSERVABILITY_*` environment names the server (only the URL and key, nothing else inherited).
+ * `OBSERVABILITY_*` environment names the server (the URL, the key and the retry budget, nothing else inherited).
  */
-async function inProgram<T>(server: LiveServer, call: () => Promise<T>): Promise<T> {
+async function inProgram<T>(server: LiveServer, settings: LookupSettings, call: () => Promise<T>): Promise<T> {
     pulumi.runtime.setAllConfig({});
     const saved = { ...process.env };
     for (const key of Object.keys(process.env)) if (key.startsWith("OBSERVABILITY_")) delete process.env[key];
     process.env.OBSERVABILITY_API_URL = server.apiUrl;
     process.env.OBSERVABILITY_API_KEY = server.apiKey;
+    process.env.OBSERVABILITY_RETRY_BUDGET_MS = String(settings.retryBudgetMs ?? RETRY_BUDGET_MS);
     try {
         return await call();
     } finally {

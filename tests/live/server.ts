@@ -105,6 +105,17 @@ export class PacedClient {
         return (res.json as { data?: unknown }).data;
     }
 
+    /**
+     * Makes sure the key's current window has `count` requests left for others (a provider) to send: reads the
+     * window with one request, and waits for the next one when fewer are left.
+     * @param count the requests needed
+     */
+    async reserve(count: number): Promise<void> {
+        await this.request("GET", "/team");
+        if (this.remaining < count) this.remaining = 0;
+        await this.pace();
+    }
+
     private remember(headers: Headers): void {
         const remaining = Number(headers.get("ratelimit-remaining"));
         const reset = Number(headers.get("ratelimit-reset"));

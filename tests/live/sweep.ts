@@ -13,7 +13,10 @@ const COLLECTIONS = [
     { list: "/sources", item: "/sources", key: "name" },
     { list: "/connections", item: "/connections", key: "name" },
     { list: "/team/invitations", item: "/team/invitation", key: "email" },
-] as const;
+];
+
+/** The users the run made for more keys (tests/live/keys.ts): removed last. */
+const MEMBERS = { list: "/team/members", item: "/team/member", key: "email" };
 
 /** One object the run made, as listed. */
 export interface Leftover {
@@ -27,9 +30,9 @@ export interface Leftover {
  * @param raw the paced client of the server
  * @param prefix the run's (or a scenario's) prefix
  */
-export async function leftovers(raw: PacedClient, prefix: string): Promise<Leftover[]> {
+export async function leftovers(raw: PacedClient, prefix: string, collections = COLLECTIONS): Promise<Leftover[]> {
     const found: Leftover[] = [];
-    for (const { list, item, key } of COLLECTIONS) {
+    for (const { list, item, key } of collections) {
         const objects = (await raw.data("GET", list)) as Record<string, unknown>[];
         for (const object of objects) {
             const label = String(object[key] ?? "");
@@ -40,11 +43,12 @@ export async function leftovers(raw: PacedClient, prefix: string): Promise<Lefto
 }
 
 /**
- * Deletes what {@link leftovers} finds (a 404 is fine: a parent's delete took its alerts along).
+ * Deletes what {@link leftovers} finds, and the users under the prefix (a 404 is fine: a parent's delete took its
+ * alerts along).
  * @returns the objects deleted
  */
 export async function sweep(raw: PacedClient, prefix: string): Promise<Leftover[]> {
-    const found = await leftovers(raw, prefix);
+    const found = await leftovers(raw, prefix, [...COLLECTIONS, MEMBERS]);
     for (const { collection, id } of found) {
         const res = await raw.request("DELETE", `${collection}/${id}`);
         if (res.status !== 200 && res.status !== 404) throw new Error(`DELETE ${collection}/${id}: ${res.status} ${res.text}`);
