@@ -243,13 +243,14 @@ export const SCENARIOS: readonly Scenario[] = [
             const { stack, raw, prefix } = ctx;
             const range = patched(only(environment({ prefix }), SMALL), "tileAlert", { thresholdType: "between", threshold: 5, thresholdMax: 50 });
             await stack.up(range);
-            const alertPath = `/alerts/${idOf(stack, "alert", "tileAlert")}`;
-            assert.equal(((await raw.data("GET", alertPath)) as { thresholdMax?: number }).thresholdMax, 50);
+            const stored = async () => (await raw.data("GET", `/alerts/${idOf(stack, "alert", "tileAlert")}`)) as PropertyMap;
+            assert.equal((await stored()).thresholdMax, 50);
             const plain = patched(range, "tileAlert", { thresholdType: "above", thresholdMax: undefined });
             await stack.up(plain);
-            const stored = (await raw.data("GET", alertPath)) as PropertyMap;
-            assert.equal(stored.thresholdType, "above");
-            assert.equal("thresholdMax" in stored, false, `the stored alert keeps no upper bound: ${JSON.stringify(stored)}`);
+            // Whether in place or by replacement: the alert the stack holds now.
+            const alert = await stored();
+            assert.equal(alert.thresholdType, "above");
+            assert.equal("thresholdMax" in alert, false, `the stored alert keeps no upper bound: ${JSON.stringify(alert)}`);
             const refresh = await stack.refresh();
             assert.deepEqual([refresh.updated, refresh.deleted], [[], []], "a refresh finds no drift");
             await destroyToNothing(ctx);
@@ -260,8 +261,18 @@ export const SCENARIOS: readonly Scenario[] = [
         async run(ctx) {
             const { stack, raw, prefix } = ctx;
             const oncall = alone(environment({ prefix }), "oncall");
-            for (const url of ["http://127.0.0.1:9000/hook", "http://10.1.2.3/hook", "http://[::1]/hook", "http://169.254.169.254/latest"]) {
+            const urls = [
+                "http://127.0.0.1:9000/hook",
+                "http://10.1.2.3/hook",
+                "http://[::1]/hook",
+                "http://169.254.169.254/latest",
+                "http://localhost:8080/hook",
+            ];
+            for (const url of urls) {
                 await assertRefusedAtCheck(stack, patched(oncall, "oncall", { url }), "url", /private|reserved|loopback/i);
+                // The server refuses the same URL: the check stands for its rule.
+                const res = await raw.request("POST", "/webhooks", { ...(oncall[0].inputs as PropertyMap), name: `${prefix} raw`, url });
+                assert.deepEqual([res.status, res.json], [400, { message: "Webhook URL resolves to a private or reserved address." }], url);
             }
             assert.deepEqual(await leftovers(raw, prefix), [], "nothing was made");
         },
