@@ -5,6 +5,8 @@
  * on the same target; names start with `{prefix}`, the run's.
  */
 
+import { TRACE_TABLE } from "./program";
+
 /** The kinds the corpus covers, as the report counts them. */
 export type CorpusKind = "connection" | "source" | "dashboard" | "savedSearch" | "webhook" | "alert" | "teamMember";
 
@@ -34,16 +36,7 @@ const traceSource = {
     kind: "trace",
     name: "{prefix} traces",
     connection: "{conn}",
-    from: { databaseName: "otel", tableName: "otel_traces" },
-    timestampValueExpression: "Timestamp",
-    defaultTableSelectExpression: "Timestamp, SpanName",
-    durationExpression: "Duration",
-    durationPrecision: 9,
-    traceIdExpression: "TraceId",
-    spanIdExpression: "SpanId",
-    parentSpanIdExpression: "ParentSpanId",
-    spanNameExpression: "SpanName",
-    spanKindExpression: "SpanKind",
+    ...TRACE_TABLE,
 };
 
 const logSource = {

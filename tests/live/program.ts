@@ -18,6 +18,20 @@ export interface EnvironmentOptions {
 /** The names of the environment's resources, by kind. */
 export const ENVIRONMENT_NAMES = ["engine", "traces", "logs", "errors", "slack", "oncall", "board", "tileAlert", "searchAlert", "lead"] as const;
 
+/** Where a trace source reads its spans: the table and its columns, as inputs and on the wire alike. */
+export const TRACE_TABLE = {
+    from: { databaseName: "otel", tableName: "otel_traces" },
+    timestampValueExpression: "Timestamp",
+    defaultTableSelectExpression: "Timestamp, ServiceName, SpanName",
+    durationExpression: "Duration",
+    durationPrecision: 9,
+    traceIdExpression: "TraceId",
+    spanIdExpression: "SpanId",
+    parentSpanIdExpression: "ParentSpanId",
+    spanNameExpression: "SpanName",
+    spanKindExpression: "SpanKind",
+};
+
 const id = (outputs: Record<string, Record<string, unknown>>, name: string): string => String(outputs[name].id);
 
 /** A tile of the dashboard on the log source. */
@@ -49,16 +63,7 @@ export function environment({ prefix, revision = 1, adopt = {} }: EnvironmentOpt
                 kind: "trace",
                 name: `${prefix} traces`,
                 connection: id(o, "engine"),
-                from: { databaseName: "otel", tableName: "otel_traces" },
-                timestampValueExpression: "Timestamp",
-                defaultTableSelectExpression: "Timestamp, ServiceName, SpanName",
-                durationExpression: "Duration",
-                durationPrecision: 9,
-                traceIdExpression: "TraceId",
-                spanIdExpression: "SpanId",
-                parentSpanIdExpression: "ParentSpanId",
-                spanNameExpression: "SpanName",
-                spanKindExpression: "SpanKind",
+                ...TRACE_TABLE,
             }),
         },
         {
