@@ -162,7 +162,7 @@ describe("emulator transport", function () {
         it("refuses a body the self-hosted document forbids and records it", async () => {
             const res = await api.call("/api/v2/dashboards", "POST", { name: "Bad", tiles: [lineTile(logs, { x: 30 })] });
             assert.equal(res.status, 400);
-            assert.deepEqual(res.json, { message: "Body validation failed: tiles.0.x: must be <= 23" });
+            assert.deepEqual(res.json, { message: "Body validation failed: tiles.0.x: Number must be less than or equal to 23" });
             assert.equal(emu.invalidRequests.length, 1);
             assert.deepEqual(
                 { ...emu.invalidRequests[0], body: undefined },
@@ -172,7 +172,7 @@ describe("emulator transport", function () {
                     path: "/api/v2/dashboards",
                     operationId: "createDashboard",
                     source: "openapi",
-                    message: "Body validation failed: tiles.0.x: must be <= 23",
+                    message: "Body validation failed: tiles.0.x: Number must be less than or equal to 23",
                     rejected: true,
                     body: undefined,
                 },
@@ -337,7 +337,11 @@ describe("emulator transport", function () {
             assert.equal(ok.json.normalized.tiles[0].config.fillNulls, true);
             const bad = await api.call("/api/v2/dashboards/validate", "POST", { name: "V", tiles: [lineTile(logs, { w: 0 })] });
             assert.equal(bad.status, 200);
-            assert.deepEqual(bad.json, { valid: false, errors: [{ path: "tiles.0.w", message: "must be >= 1" }], normalized: null });
+            assert.deepEqual(bad.json, {
+                valid: false,
+                errors: [{ path: "tiles.0.w", message: "Number must be greater than or equal to 1" }],
+                normalized: null,
+            });
             assert.equal(emu.store.selfHosted.dashboards.size, 0);
         });
 

@@ -65,6 +65,22 @@ const isCreate = (sent: SentBody) => sent.method === "POST" && !sent.path.endsWi
 
 const facts: readonly WireFact[] = [
     {
+        upstream: `${ZOD} (tile \`w: z.number().min(1)\`, told by zod 3's English error map, zod/v3/locales/en; found by the live differential check)`,
+        says: "refuses a number under its minimum in zod's words, on a write and on `POST /dashboards/validate`: `tiles.0.w: Number must be greater than or equal to 1`",
+        variants: ["self-hosted"],
+        async onEmulator(api) {
+            const body = { name: "Narrow", tiles: [{ ...tile(logsOf(api), "Errors"), w: 0 }] };
+            const res = await api.call("POST", "/dashboards", body);
+            assert.deepEqual([res.status, api.message(res)], [400, "Body validation failed: tiles.0.w: Number must be greater than or equal to 1"]);
+            const validated = await api.call("POST", "/dashboards/validate", body);
+            assert.deepEqual(validated.json, {
+                valid: false,
+                errors: [{ path: "tiles.0.w", message: "Number must be greater than or equal to 1" }],
+                normalized: null,
+            });
+        },
+    },
+    {
         upstream: `${ROUTER}:2685`,
         says: "a PUT filter without `id` is refused with 400 `filters.N.id: Required` (the update body's filter schema keeps `id: string`)",
         variants: ["self-hosted"],

@@ -128,6 +128,22 @@ const created = (api: RawApi, body: Record<string, unknown>) => api.ok("POST", "
 
 const facts: WireFact[] = [
     {
+        upstream: `${SH} packages/api/src/models/source.ts ISourceSchema (\`z.discriminatedUnion("kind", …)\`; found by the live differential check)`,
+        says: "refuses a missing or unknown `kind` as an invalid discriminator, listing the kinds in the union's order",
+        variants: ["self-hosted"],
+        async onEmulator(api) {
+            const body = fullSource("log", api.variant, connectionOf(api));
+            for (const kind of [undefined, "profile"]) {
+                const res = await api.call("POST", "/sources", { ...body, kind });
+                assert.deepEqual(
+                    [res.status, api.message(res)],
+                    [400, "Body validation failed: kind: Invalid discriminator value. Expected 'log' | 'trace' | 'session' | 'metric' | 'promql'"],
+                    String(kind),
+                );
+            }
+        },
+    },
+    {
         upstream: `${TYPES}:2077`,
         says: "stores every field of each kind's source schema and reads it back (log orderByExpression, trace sampleRateExpression, metric seriesTable, session resourceAttributesExpression among them)",
         variants: ["self-hosted"],

@@ -35,6 +35,18 @@ const stored = (api: RawApi, id: string) => team(api.emu, api.variant).webhooks.
 
 const facts: WireFact[] = [
     {
+        upstream: `${ZOD} externalWebhookCreateSchema (\`service: z.nativeEnum(WebhookService)\`; found by the live differential check)`,
+        says: "refuses an unknown service in zod's words: the services in the enum's order, and the value received",
+        variants: ["self-hosted"],
+        async onEmulator(api) {
+            const res = await api.call("POST", "/webhooks", { ...slack(), service: "teams" });
+            assert.deepEqual(
+                [res.status, api.message(res)],
+                [400, "Body validation failed: service: Invalid enum value. Expected 'slack' | 'generic' | 'incidentio', received 'teams'"],
+            );
+        },
+    },
+    {
         upstream: `${CONTROLLER}:71`,
         says: "PUT clears `description` and `body` when they are left out",
         variants: BOTH,

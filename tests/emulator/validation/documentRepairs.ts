@@ -15,7 +15,7 @@ import type { SchemaNode } from "./openapiDocs";
  * service-account key (line 5544).
  */
 export function repairedSchemas(api: "self-hosted" | "cloud", schemas: Record<string, SchemaNode>): Record<string, SchemaNode> {
-    if (api !== "cloud") return schemas;
+    if (api !== "cloud") return inServerOrder(schemas);
     const copy = structuredClone(schemas);
     discriminateObservabilityUnions(copy);
     const required: Record<string, string[]> = {
@@ -36,6 +36,24 @@ export function repairedSchemas(api: "self-hosted" | "cloud", schemas: Record<st
     for (const [name, fields] of Object.entries(notRequired)) {
         const schema = copy[name];
         if (schema && Array.isArray(schema.required)) schema.required = schema.required.filter((field) => !fields.includes(String(field)));
+    }
+    return copy;
+}
+
+/**
+ * Self-hosted: a refusal lists the allowed values in the order of the server's own zod schema, not the document's
+ * (the differential check against the real server found both): webhook services as its `WebhookService` enum
+ * (`z.nativeEnum`, packages/api/src/utils/zod.ts `externalWebhookCreateSchema`), source kinds as its
+ * `z.discriminatedUnion("kind", …)` (packages/api/src/models/source.ts `ISourceSchema`).
+ */
+function inServerOrder(schemas: Record<string, SchemaNode>): Record<string, SchemaNode> {
+    const copy = structuredClone(schemas);
+    const service = (copy.WebhookInput?.properties as Record<string, SchemaNode> | undefined)?.service;
+    if (service) service.enum = ["slack", "generic", "incidentio"];
+    const source = copy.Source?.discriminator as { mapping?: Record<string, string> } | undefined;
+    if (source?.mapping) {
+        const mapping = source.mapping;
+        source.mapping = Object.fromEntries(["log", "trace", "session", "metric", "promql"].map((kind) => [kind, mapping[kind]]));
     }
     return copy;
 }

@@ -1,7 +1,7 @@
 import Ajv, { type ValidateFunction } from "ajv";
 import Ajv2020 from "ajv/dist/2020";
 import type { ApiName } from "../types";
-import { firstIssue } from "./messages";
+import { firstIssue, type MessageDialect } from "./messages";
 import type { OpenApiDocument, OpenApiOperation, OpenApiParameter, SchemaNode } from "./openapiDocs";
 import { convertOpenApi30, convertOpenApi31 } from "./schemaConvert";
 import { repairedSchemas } from "./documentRepairs";
@@ -50,6 +50,7 @@ export class RequestValidator {
     private readonly strictAjv: Ajv;
     private readonly lenientAjv: Ajv;
     private readonly docId: string;
+    private readonly dialect: MessageDialect;
     private readonly convert: (node: unknown, docId: string) => unknown;
 
     constructor(
@@ -58,6 +59,7 @@ export class RequestValidator {
     ) {
         const openApi30 = doc.openapi.startsWith("3.0");
         this.docId = `${api}.json`;
+        this.dialect = api === "self-hosted" ? "zod" : "ajv";
         this.convert = openApi30 ? convertOpenApi30 : convertOpenApi31;
         const make = (): Ajv => {
             const options = { strict: false, allErrors: false, verbose: true, validateFormats: true } as const;
@@ -92,7 +94,7 @@ export class RequestValidator {
             if (!strict || strict(structuredClone(data[part]))) continue;
             const lenientFn = compiled.lenient[part];
             const rejected = !lenientFn || !lenientFn(structuredClone(data[part]));
-            const { path: issuePath, message: issue } = firstIssue((rejected && lenientFn ? lenientFn.errors : strict.errors) ?? []);
+            const { path: issuePath, message: issue } = firstIssue((rejected && lenientFn ? lenientFn.errors : strict.errors) ?? [], this.dialect);
             const message = issuePath ? `${issuePath}: ${issue}` : issue;
             return { operationId: compiled.operationId, failure: { part, message, path: issuePath, issue, rejected } };
         }

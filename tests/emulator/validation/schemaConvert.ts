@@ -1,3 +1,4 @@
+import { DISCRIMINATOR_MARK } from "./messages";
 import type { SchemaNode } from "./openapiDocs";
 
 /**
@@ -64,7 +65,7 @@ function discriminatorBranches(schema: SchemaNode, discriminator: { propertyName
     const unmapped = (schema.oneOf as SchemaNode[]).filter((branch) => !mappedRefs.has(String(branch.$ref)));
     const selects = (value: string): SchemaNode => ({ required: [prop], properties: { [prop]: { const: value } } });
     const branches: SchemaNode[] = mapping.map(([value, ref]) => ({ if: selects(value), then: { $ref: ref } }));
-    const known: SchemaNode = { required: [prop], properties: { [prop]: { enum: values } } };
+    const known: SchemaNode = { required: [prop], properties: { [prop]: { enum: values, [DISCRIMINATOR_MARK]: values } }, [DISCRIMINATOR_MARK]: values };
     if (unmapped.length > 0) branches.push({ if: { not: known }, then: unmapped.length === 1 ? unmapped[0] : { oneOf: unmapped } });
     else branches.push(known);
     const rest = { ...schema };
