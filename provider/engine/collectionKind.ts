@@ -63,6 +63,8 @@ export interface CollectionKindSpec<Schema extends InputSchema, Wire extends { i
     uniqueIdentity?: boolean;
     /** How messages name an object (default: `<typeName> "<name>"`, or its id while it has no name). */
     label?(declared: Partial<InputsOf<Schema>>, id?: string): string;
+    /** The one variant that serves the kind (roles: managed): an import by id looks there whatever the configured variant. */
+    onlyVariant?: Variant;
     /** Whether a stack may own the listed object (default: every one): the export command declares only those. */
     ownable?(wire: Wire): boolean;
     /**
@@ -131,7 +133,15 @@ export function collectionKind<Schema extends InputSchema, Wire extends { id: st
         secrets: spec.secrets,
         clients: spec.clients ?? targetClients,
         replaceKeys: (olds, news, changed) => [...targetReplaceKeys(olds, news, changed), ...(spec.replaceKeys?.(olds, news, changed) ?? [])],
-        adoption: { id: hex24, seed: (inputs, settings) => ({ ...inputs, target: resolveTarget(settings, inputs) }) },
+        adoption: {
+            id: hex24,
+            seed: (inputs, settings) => {
+                // An import declares nothing: a kind of one variant is looked for there, and its inputs then name it.
+                const elsewhere = spec.onlyVariant !== undefined && settings.variant((inputs as TargetInputs).variant) !== spec.onlyVariant;
+                const located = elsewhere ? { ...inputs, variant: spec.onlyVariant } : inputs;
+                return { ...located, target: resolveTarget(settings, located) };
+            },
+        },
 
         async create(ctx, inputs) {
             const target = resolveTarget(ctx.apis.settings, inputs);

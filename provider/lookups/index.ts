@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Apis } from "../api/apis";
 import { serviceSchema } from "../settings/location";
 import { listDataPipes } from "./dataPipes";
-import { getDashboards, getSources, getWebhooks, parseArgs, querySeries } from "./observability";
+import { getDashboards, getRoles, getSources, getWebhooks, parseArgs, querySeries } from "./observability";
 import type { LookupTarget, QuerySeriesArgs } from "./schema";
 import { getTeam, getTeamMembers, search, type SearchArgs, type TeamLookupArgs } from "./team";
 
@@ -16,6 +16,7 @@ export const lookups: Record<string, Lookup> = {
     getDashboards: (apis, args, signal) => getDashboards(apis, args as LookupTarget, signal),
     getSources: (apis, args, signal) => getSources(apis, args as LookupTarget, signal),
     getWebhooks: (apis, args, signal) => getWebhooks(apis, args as LookupTarget, signal),
+    getRoles: (apis, args, signal) => getRoles(apis, args as LookupTarget, signal),
     querySeries: (apis, args, signal) => querySeries(apis, args as QuerySeriesArgs, signal),
     getTeam: (apis, args, signal) => getTeam(apis, args as TeamLookupArgs, signal),
     getTeamMembers: (apis, args, signal) => getTeamMembers(apis, args as TeamLookupArgs, signal),

@@ -84,6 +84,12 @@ export const KIND_CASES: readonly KindCase[] = [
         change: (inputs) => ({ ...inputs, threshold: 20 }),
     },
     {
+        type: "Role",
+        key: "role",
+        inputs: () => ({ variant: "managed", name: "Dashboard editors", permissions: [{ action: "update", subject: "Dashboard" }] }),
+        change: (inputs) => ({ ...inputs, description: "Edit every dashboard" }),
+    },
+    {
         type: "TeamMember",
         key: "teamMember",
         inputs: () => ({ email: "ana@example.com", name: "Ana" }),

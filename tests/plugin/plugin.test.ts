@@ -201,6 +201,7 @@ describe("the provider plugin, driven over gRPC as the engine drives it, against
             getDashboards: {},
             getSources: {},
             getWebhooks: { variant: "managed" },
+            getRoles: { variant: "managed" },
             querySeries: {
                 startTime: start,
                 endTime: start + 3_600_000,

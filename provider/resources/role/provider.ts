@@ -53,6 +53,7 @@ export const roleKind = collectionKind({
         targetClients(apis, { ...inputs, variant: "managed" });
     },
     rules: variantRules,
+    onlyVariant: "managed",
     body: (inputs, { olds }) => roleBody(inputs, olds),
     fields: roleFieldsFromWire,
     // A name is unique in the team: a lost create is recognised by it.
