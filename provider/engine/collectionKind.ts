@@ -6,7 +6,7 @@ import { hex24 } from "../common/ids";
 import type { Timeouts } from "../common/fields";
 import type { InputSchema } from "../common/project";
 import { sameValue, toJson } from "../common/values";
-import type { Variant } from "../settings/config";
+import type { Settings, Variant } from "../settings/config";
 import { ResolvedTarget, reportedAt, resolveTarget, TargetInputs, targetReplaceKeys } from "../settings/location";
 import { dynamicProvider, InputsOf, unmanagedTwin, normalizeReported, type ConfigurableProvider, type ResourceDefinition } from "./dynamicProvider";
 import { exportEach } from "./exportEach";
@@ -124,6 +124,9 @@ export function collectionKind<Schema extends InputSchema, Wire extends { id: st
         return { outs, inputs };
     };
 
+    /** Where an adopted or imported object is read: where its declaration points. */
+    const seed = (inputs: Inputs, settings: Settings) => ({ ...inputs, target: resolveTarget(settings, inputs) });
+
     const definition: ResourceDefinition<Schema, Outputs, Inputs & { target: ResolvedTarget }> = {
         typeName: spec.typeName,
         schema: spec.schema,
@@ -133,15 +136,12 @@ export function collectionKind<Schema extends InputSchema, Wire extends { id: st
         secrets: spec.secrets,
         clients: spec.clients ?? targetClients,
         replaceKeys: (olds, news, changed) => [...targetReplaceKeys(olds, news, changed), ...(spec.replaceKeys?.(olds, news, changed) ?? [])],
-        adoption: {
-            id: hex24,
-            seed: (inputs, settings) => {
-                // An import declares nothing: a kind of one variant is looked for there, and its inputs then name it.
-                const elsewhere = spec.onlyVariant !== undefined && settings.variant((inputs as TargetInputs).variant) !== spec.onlyVariant;
-                const located = elsewhere ? { ...inputs, variant: spec.onlyVariant } : inputs;
-                return { ...located, target: resolveTarget(settings, located) };
-            },
-        },
+        adoption: { id: hex24, seed },
+        // An import declares nothing: a kind that one variant serves is looked for there, and its inputs then name it.
+        ...(spec.onlyVariant !== undefined && {
+            imported: (_id: string, settings: Settings) =>
+                seed((settings.variant() === spec.onlyVariant ? {} : { variant: spec.onlyVariant }) as Inputs, settings),
+        }),
 
         async create(ctx, inputs) {
             const target = resolveTarget(ctx.apis.settings, inputs);
