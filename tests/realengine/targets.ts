@@ -1,0 +1,93 @@
+/**
+ * The servers the engine suite runs its stacks against: the emulator of both APIs, started empty in the suite's
+ * process on an ephemeral loopback port (every request it receives is recorded), and, when the environment names one,
+ * the real self-hosted server (`OBSERVABILITY_API_URL`, `OBSERVABILITY_API_KEY`; `.ci/run` starts the bundled one),
+ * which serves the self-hosted kinds only and whose requests the suite cannot see.
+ */
+import { Emulator } from "../emulator";
+import { liveServer, PacedClient } from "../live/server";
+
+/** One server a stack runs against. */
+export interface Target {
+    /** Named in the suite's titles. */
+    readonly name: string;
+    /** Whether the cloud API is served too (the managed variant, data pipes, organizations). */
+    readonly cloud: boolean;
+    /** The stack configuration that points a program at it; the credentials are secrets. */
+    config(): { plain: Record<string, string>; secret: Record<string, string> };
+    /** How many objects of each self-hosted collection the team holds (`dashboards`, `alerts`, …). */
+    selfHostedCounts(): Promise<Record<string, number>>;
+    /** The HTTP requests the server received since the last {@link clearRequests}, or undefined where it cannot tell. */
+    requests(): readonly { method: string; path: string }[] | undefined;
+    clearRequests(): void;
+    /** The emulator behind it, for the checks only an emulator allows (its store, its clock). */
+    readonly emulator?: Emulator;
+    close(): Promise<void>;
+}
+
+/** The self-hosted collections as their list paths name them, with the names {@link Target.selfHostedCounts} uses. */
+const SELF_HOSTED_LISTS: Record<string, string> = {
+    connections: "/connections",
+    sources: "/sources",
+    savedSearches: "/saved-searches",
+    webhooks: "/webhooks",
+    dashboards: "/dashboards",
+    alerts: "/alerts",
+};
+
+/** Starts an empty emulator on an ephemeral loopback port, with the documented rate limits. */
+export async function emulatorTarget(): Promise<Target> {
+    const emu = await Emulator.start({ fixtures: "empty" });
+    const { credentials } = emu;
+    return {
+        name: "the emulator",
+        cloud: true,
+        emulator: emu,
+        config: () => ({
+            plain: {
+                "observability:apiUrl": emu.url,
+                "observability:cloudUrl": emu.url,
+                "observability:keyId": credentials.keyId,
+                "observability:organizationId": credentials.organizationId,
+                "observability:serviceId": credentials.serviceId,
+            },
+            secret: { "observability:apiKey": credentials.apiKey, "observability:keySecret": credentials.keySecret },
+        }),
+        async selfHostedCounts() {
+            const inventory = emu.store.selfHosted.inventory();
+            return Object.fromEntries(Object.keys(SELF_HOSTED_LISTS).map((name) => [name, inventory[name]?.count ?? 0]));
+        },
+        requests: () => emu.requests.map(({ method, path }) => ({ method, path })),
+        clearRequests: () => emu.clearRequests(),
+        close: () => emu.close(),
+    };
+}
+
+/** The real self-hosted server the environment names, or undefined when it names none. */
+export function realServerTarget(env: NodeJS.ProcessEnv = process.env): Target | undefined {
+    if (!env.OBSERVABILITY_API_URL || !env.OBSERVABILITY_API_KEY) return undefined;
+    const server = liveServer(env);
+    const raw = new PacedClient(server);
+    return {
+        name: "the real self-hosted server",
+        cloud: false,
+        config: () => ({ plain: { "observability:apiUrl": server.apiUrl }, secret: { "observability:apiKey": server.apiKey } }),
+        async selfHostedCounts() {
+            const counts: Record<string, number> = {};
+            for (const [name, list] of Object.entries(SELF_HOSTED_LISTS)) {
+                const data = await raw.data("GET", list);
+                counts[name] = Array.isArray(data) ? data.length : 0;
+            }
+            return counts;
+        },
+        requests: () => undefined,
+        clearRequests: () => undefined,
+        close: async () => undefined,
+    };
+}
+
+/** The targets of this run: the emulator always, the real server when the environment names one. */
+export async function suiteTargets(): Promise<Target[]> {
+    const real = realServerTarget();
+    return [await emulatorTarget(), ...(real ? [real] : [])];
+}
