@@ -30,6 +30,8 @@ export function madeCli(): PulumiCli | undefined {
 export interface SuiteOptions {
     /** The tests need the cloud API (the managed variant, pipes, organizations): the emulator only. */
     cloud?: boolean;
+    /** The tests read the emulator's fixture records (a seeded team): the emulator only. */
+    seeded?: boolean;
 }
 
 /**
@@ -38,9 +40,11 @@ export interface SuiteOptions {
  * @param body declares the tests with `it`, reading the context inside them
  */
 export function engineSuite(title: string, body: (ctx: SuiteContext) => void, options: SuiteOptions = {}): void {
-    const targets: { name: string; start: () => Promise<Target> }[] = [{ name: "the emulator", start: emulatorTarget }];
+    const targets: { name: string; start: () => Promise<Target> }[] = [
+        { name: options.seeded ? "the emulator (seeded)" : "the emulator", start: () => emulatorTarget(options.seeded ? "seeded" : "empty") },
+    ];
     const real = realServerTarget();
-    if (real && !options.cloud) targets.push({ name: real.name, start: async () => real });
+    if (real && !options.cloud && !options.seeded) targets.push({ name: real.name, start: async () => real });
     for (const { name, start } of targets) {
         describe(`${title}, against ${name}`, function () {
             const ctx = {} as { cli: PulumiCli; target: Target };

@@ -35,9 +35,12 @@ const SELF_HOSTED_LISTS: Record<string, string> = {
     alerts: "/alerts",
 };
 
-/** Starts an empty emulator on an ephemeral loopback port, with the documented rate limits. */
-export async function emulatorTarget(): Promise<Target> {
-    const emu = await Emulator.start({ fixtures: "empty" });
+/**
+ * Starts an emulator on an ephemeral loopback port, with the documented rate limits.
+ * @param fixtures `empty` (default): an empty team; `seeded`: the fixture connection, sources, webhooks and saved search
+ */
+export async function emulatorTarget(fixtures: "empty" | "seeded" = "empty"): Promise<Target> {
+    const emu = await Emulator.start({ fixtures });
     const { credentials } = emu;
     return {
         name: "the emulator",
