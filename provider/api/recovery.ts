@@ -121,6 +121,34 @@ export interface Twin<W> {
     unique?: boolean;
     /** The server's creation time of an object, when it tells it. */
     createdAt?(candidate: W): string | null | undefined;
+    /**
+     * A part of the identity read straight off a listed object (its name), which every twin shares with the declaration:
+     * only the objects of the `wanted` key are compared, found through an index built once per list. The comparison
+     * normalizes an object, so without it every create of a team holding thousands of objects would normalize each of
+     * them again. `of` must be one function per kind (the index is kept per function).
+     */
+    key?: { of(candidate: W): string; wanted: string };
+}
+
+// The indexes of the lists creates share, per key function: built at the first create that looks, dropped with the list.
+const indexes = new WeakMap<readonly object[], Map<unknown, Map<string, object[]>>>();
+
+/** The objects of `list` whose key is `key.wanted`, through the list's index by `key.of` (built once per list). */
+function sameKey<W extends object>(list: readonly W[], key: NonNullable<Twin<W>["key"]>): readonly W[] {
+    let byFunction = indexes.get(list);
+    if (!byFunction) indexes.set(list, (byFunction = new Map()));
+    let index = byFunction.get(key.of) as Map<string, W[]> | undefined;
+    if (!index) {
+        index = new Map();
+        for (const object of list) {
+            const k = key.of(object);
+            const bucket = index.get(k);
+            if (bucket) bucket.push(object);
+            else index.set(k, [object]);
+        }
+        byFunction.set(key.of, index as Map<string, object[]>);
+    }
+    return index.get(key.wanted) ?? [];
 }
 
 /** The twins of a create among the objects listed before its POST, with when each was made. */
@@ -176,7 +204,8 @@ export async function createWithoutAdoptingStrangers<W extends { id: string }>(
         async (snapshot, siblings, made) => {
             // Taken at each look: what the other creates of this process made since the list is theirs, not this one's.
             const existed = () => new Set([...snapshot.map((object) => object.id), ...spec.claimed, ...siblings]);
-            const twins = snapshot.filter((object) => !spec.claimed.has(object.id) && !siblings.has(object.id) && spec.twin.is(object));
+            const candidates = spec.twin.key ? sameKey(snapshot, spec.twin.key) : snapshot;
+            const twins = candidates.filter((object) => !spec.claimed.has(object.id) && !siblings.has(object.id) && spec.twin.is(object));
             if (twins.length > 0 && spec.twin.unique) throw new Error(twinsMessage(spec.operation, twins, spec.twin));
             const created = await createOnce(spec.post, async () => pickCreated(await spec.list(), spec.matches, existed(), spec.operation), spec.client);
             // Never another create's to adopt, even with an id this one refuses.

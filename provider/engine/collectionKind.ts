@@ -94,6 +94,9 @@ const nameOf = (object: object): string | undefined => {
     return typeof name === "string" ? name : undefined;
 };
 
+/** An object's name ("" when it has none): the index key of the twin check, on the wire and in the declaration alike. */
+const nameKey = (object: object): string => nameOf(object) ?? "";
+
 /** How messages name a lost-create identity: its fields (`name and tiles`), or "declared fields" when they are many. */
 function identityText(identity: unknown): string {
     const keys = typeof identity === "object" && identity !== null ? Object.keys(identity) : [];
@@ -152,7 +155,12 @@ export function collectionKind<Schema extends InputSchema, Wire extends { id: st
             const same = (candidate: Wire) => sameValue(spec.identity(read(ctx, candidate, declared).inputs), wanted);
             const matches = (candidate: Wire) => (!spec.createdAt || createdSince(spec.createdAt(candidate), started)) && same(candidate);
             // Whenever it was made, an object of that identity that no resource of the stack manages is named, never taken.
-            const twin = unmanagedTwin(spec.typeName, same, identityText(wanted), { unique: spec.uniqueIdentity, createdAt: spec.createdAt });
+            const twin = unmanagedTwin(spec.typeName, same, identityText(wanted), {
+                unique: spec.uniqueIdentity,
+                createdAt: spec.createdAt,
+                // Every kind's identity holds the name, which reads straight off the wire: only objects of that name compare.
+                key: { of: nameKey, wanted: nameKey(inputs) },
+            });
             const created = await at(ctx, target).create(`create ${label(inputs)}`, spec.body(inputs, { variant: target.variant }), matches, twin);
             return { id: created.id, outs: read(ctx, created, declared).outs };
         },

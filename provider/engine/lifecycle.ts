@@ -97,7 +97,7 @@ export function unmanagedTwin<W extends { id: string }>(
     typeName: string,
     same: (candidate: W) => boolean,
     by: string,
-    more: Pick<Twin<W>, "unique" | "createdAt"> = {},
+    more: Pick<Twin<W>, "unique" | "createdAt" | "key"> = {},
 ): Twin<W> {
     return { is: (candidate) => !managed(typeName).has(candidate.id) && same(candidate), by, ...more };
 }

@@ -212,6 +212,41 @@ describe("trust: creates that overlap share the list taken before their POSTs", 
         assert.deepEqual(calls(), ["GET", "POST first", "POST second", "GET", "POST third"]);
     });
 
+    it("the twin check compares only the listed objects of the declaration's name, found through an index built once per list", async function () {
+        // A team holding thousands of dashboards made by hand: a create must not normalize each of them to look for a
+        // cancelled run's leftover (issue 37), yet still name the leftover among them.
+        const { emu } = dashboardCreates();
+        const notes: string[] = [];
+        const apis = emulatorApis(emu, {}, { clock, notify: (message) => notes.push(message) });
+        const { client, prefix } = apis.observability("self-hosted", {});
+        const base = `${prefix}/dashboards`;
+        const signal = new AbortController().signal;
+        const others = Array.from({ length: 2000 }, (_, i) =>
+            wireDashboard.parse({ id: (0x10000 + i).toString(16).padStart(24, "0"), name: `by hand ${i}`, tiles: [] }),
+        );
+        const leftover = wireDashboard.parse({ id: "f".repeat(24), name: "web", tiles: [] });
+        const listed = [...others, leftover];
+        const byName = (object: { name?: unknown }) => (typeof object.name === "string" ? object.name : "");
+        let compared = 0;
+        const create = (name: string) =>
+            createWithoutAdoptingStrangers<WireDashboard>({
+                operation: `create Dashboard "${name}"`,
+                client,
+                listKey: base,
+                list: async () => listed,
+                post: () => client.request({ operation: "create", method: "POST", path: base, body: { name, tiles: [] }, response: wireDashboard, signal }),
+                matches: (d) => d.name === name,
+                claimed: new Set(),
+                id: hex24,
+                twin: { is: (d) => (compared++, d.name === name), by: "name", key: { of: byName, wanted: name } },
+            });
+
+        await Promise.all([create("web"), create("api")]);
+
+        assert.equal(compared, 1, "only the one listed dashboard named like a declaration is compared");
+        assert.equal(notes.filter((note) => note.includes(leftover.id)).length, 1, "the leftover is still named");
+    });
+
     it("a create is in progress until its operation ends (a pipe's wait for its state), not only until its POST is answered", async function () {
         // What a pipe create does: POST, then wait for the pipe to run while it holds the engine's slot. The pipes of a
         // stack start a few at a time as others finish waiting, so each group would list again before its POSTs.
