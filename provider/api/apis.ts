@@ -114,10 +114,11 @@ export class Apis {
         const timeoutMs = this.settings.duration("requestTimeoutMs", SETTING_DEFAULTS.requestTimeoutMs);
         const listCacheMs = this.settings.duration("readCacheMs", SETTING_DEFAULTS.readCacheMs);
         const maxResponseBytes = this.settings.bytes("maxResponseBytes", SETTING_DEFAULTS.maxResponseBytes);
+        const maxListResponseBytes = this.settings.bytes("maxListResponseBytes", SETTING_DEFAULTS.maxListResponseBytes);
         const wire = this.wireNames();
         const fingerprint = createHash("sha256")
             .update(
-                `${baseUrl.href}|${authorization}|${JSON.stringify(retry)}|${timeoutMs}|${listCacheMs}|${maxResponseBytes}|${JSON.stringify(extra.rate)}|${wire}`,
+                `${baseUrl.href}|${authorization}|${JSON.stringify(retry)}|${timeoutMs}|${listCacheMs}|${maxResponseBytes}|${maxListResponseBytes}|${JSON.stringify(extra.rate)}|${wire}`,
             )
             .digest("hex");
         let client = this.clients.get(fingerprint);
@@ -131,6 +132,7 @@ export class Apis {
                 urlSetting: extra.urlSetting,
                 describeSetting: where,
                 maxResponseBytes,
+                maxListResponseBytes,
                 plainTextNotFound: name === "self-hosted",
                 envelope: name === "cloud" ? cloudEnvelope : selfHostedEnvelope,
                 limiter: sharedLimiter(name, baseUrl.origin, authorization, extra.rate, this.environment.clock),

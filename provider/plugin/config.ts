@@ -39,6 +39,7 @@ const VALIDATE: Record<SettingName, ((settings: Settings) => unknown) | undefine
     retryBaseDelayMs: (settings) => settings.duration("retryBaseDelayMs", 0),
     readCacheMs: (settings) => settings.duration("readCacheMs", 0),
     maxResponseBytes: (settings) => settings.bytes("maxResponseBytes", 1),
+    maxListResponseBytes: (settings) => settings.bytes("maxListResponseBytes", 1),
     pollIntervalMs: (settings) => settings.duration("pollIntervalMs", 0),
     selfHostedRateLimit: (settings) => settings.rateLimit("selfHostedRateLimit", { limit: 1, windowMs: 1 }),
     cloudRateLimit: (settings) => settings.rateLimit("cloudRateLimit", { limit: 1, windowMs: 1 }),

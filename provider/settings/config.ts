@@ -54,7 +54,11 @@ export const SETTINGS = {
     },
     maxResponseBytes: {
         env: "OBSERVABILITY_MAX_RESPONSE_BYTES",
-        description: `largest response body read, in bytes; a larger one is refused unread (default ${SETTING_DEFAULTS.maxResponseBytes})`,
+        description: `largest response body of one object read, in bytes; a larger one is refused unread (default ${SETTING_DEFAULTS.maxResponseBytes})`,
+    },
+    maxListResponseBytes: {
+        env: "OBSERVABILITY_MAX_LIST_RESPONSE_BYTES",
+        description: `largest response body of a list (or of one page of it) read, in bytes; a larger one is refused unread. Some self-hosted lists never page, so a team's whole collection comes in one answer (default ${SETTING_DEFAULTS.maxListResponseBytes}: 50,000 objects of 5 KiB)`,
     },
     pollIntervalMs: {
         env: "OBSERVABILITY_POLL_INTERVAL_MS",
@@ -170,7 +174,7 @@ export class Settings {
     }
 
     /** A positive whole number of bytes. */
-    bytes(name: "maxResponseBytes", fallback: number): number {
+    bytes(name: "maxResponseBytes" | "maxListResponseBytes", fallback: number): number {
         const value = this.get(name);
         if (value === undefined) return fallback;
         const n = Number(value);

@@ -12,6 +12,11 @@ export const SETTING_DEFAULTS = {
     retryBaseDelayMs: 1_000,
     readCacheMs: 10_000,
     maxResponseBytes: 4 * 1024 * 1024,
+    /**
+     * A list is one answer per page, and the self-hosted dashboards, sources and connections lists never page: room for
+     * 50,000 objects of 5 KiB each. Half of the longest string the runtime can hold, so a text this size still parses.
+     */
+    maxListResponseBytes: 256 * 1024 * 1024,
     pollIntervalMs: 2_000,
     /** The documented limit: 100 requests per minute per key. */
     selfHostedRateLimit: { limit: 100, windowMs: 60_000 },

@@ -117,6 +117,19 @@ describe("HTTP core", () => {
         assert.equal(unserved.isNotFound, false);
     });
 
+    it("caps one object's answer at maxResponseBytes and a list's at maxListResponseBytes (defaults 4 MiB and 256 MiB)", async () => {
+        // 5 MiB: too large for one object, a list of a large team's dashboards (some self-hosted lists never page).
+        const big = (n: number) => Array.from({ length: n }, (_, i) => ({ id: String(i), pad: "x".repeat(1000) }));
+        server.answer({ status: 200, json: { data: { id: "1", pad: "x".repeat(5 * 1024 * 1024) } } });
+        const error = await failureOf(client());
+        assert.ok(error instanceof ApiError, String(error));
+        assert.match(error.message, /larger than 4194304 bytes/);
+        assert.match(error.message, /raise maxResponseBytes/);
+        server.answer({ status: 200, json: { data: big(5000) } });
+        const list = await client().request({ ...get, path: "/things", response: z.array(z.object({ id: z.string() })), list: true });
+        assert.equal(list.length, 5000);
+    });
+
     it("refuses a body that is not what the contract says", async () => {
         server.answer({ status: 200, json: { data: { id: 42 } } });
         const error = await failureOf(client());

@@ -661,19 +661,37 @@ describe("trust: failures are fast, bounded and labelled", function () {
         }
     });
 
-    it("refuses a response larger than the cap without reading it, naming the setting", async function () {
-        const host = await hostAt({ "observability:apiUrl": server.url, "observability:maxResponseBytes": "1000", "observability:retryBudgetMs": "10" });
+    /** A list answer of `count` dashboards of about 1 KiB each, as a team's dashboards made by hand. */
+    const dashboardsList = (count: number) => ({
+        status: 200,
+        json: { data: Array.from({ length: count }, (_, i) => ({ id: String(i).padStart(24, "0"), name: `by hand ${i} ${"x".repeat(1000)}`, tiles: [] })) },
+    });
+
+    it("refuses a list larger than the list cap without reading it, naming the setting", async function () {
+        const host = await hostAt({ "observability:apiUrl": server.url, "observability:maxListResponseBytes": "1000", "observability:retryBudgetMs": "10" });
         try {
-            server.answer({
-                status: 200,
-                json: { data: Array.from({ length: 100 }, (_, i) => ({ id: String(i).padStart(24, "0"), name: "x".repeat(50), tiles: [] })) },
-            });
+            server.answer(dashboardsList(100));
             await assert.rejects(new Engine(host).up(markdownBoard()), (error: unknown) => {
                 const text = messageOf(error);
                 assert.match(text, /GET \/api\/v2\/dashboards → HTTP 200: the response body is larger than 1000 bytes/);
-                assert.match(text, /observability:maxResponseBytes/);
+                assert.match(text, /observability:maxListResponseBytes/);
                 return true;
             });
+        } finally {
+            await host.close();
+        }
+    });
+
+    it("reads a list larger than one object's cap whole with the default settings (the unpaged dashboards of a large team)", async function () {
+        // 6,000 dashboards made by hand: about 6 MiB in one answer, over the 4 MiB cap of one object's answer (issue 37).
+        const host = await hostAt({ "observability:apiUrl": server.url });
+        try {
+            const list = dashboardsList(6000);
+            assert.ok(JSON.stringify(list.json).length > 4 * 1024 * 1024);
+            const tile = { id: "aaaaaaaaaaaaaaaaaaaaaaaa", name: "Notes", x: 0, y: 0, w: 4, h: 2, config: { displayType: "markdown", markdown: "hi" } };
+            server.answer(list, { status: 200, json: { data: { id: "bbbbbbbbbbbbbbbbbbbbbbbb", name: "Web", tiles: [tile] } } });
+            const result = await new Engine(host).up(markdownBoard());
+            assert.deepEqual(result.created, ["web"]);
         } finally {
             await host.close();
         }

@@ -59,9 +59,11 @@ export interface ApiClientOptions {
     /** The setting holding the base URL, named when the server cannot be reached at all. */
     urlSetting: "apiUrl" | "cloudUrl";
     /** How messages name a setting (config key and environment variable); the settings layer knows. */
-    describeSetting: (name: "apiUrl" | "cloudUrl" | "retryBudgetMs" | "maxResponseBytes" | "organizationId" | "serviceId") => string;
-    /** Largest response body read, in bytes; a larger one is refused without being read. */
+    describeSetting: (name: "apiUrl" | "cloudUrl" | "retryBudgetMs" | "maxResponseBytes" | "maxListResponseBytes" | "organizationId" | "serviceId") => string;
+    /** Largest response body of one object read, in bytes; a larger one is refused without being read. */
     maxResponseBytes?: number;
+    /** The same for a list or one page of it ({@link RequestSpec.list}). */
+    maxListResponseBytes?: number;
     envelope: Envelope;
     limiter: RateLimiter;
     retry: RetryPolicy;
@@ -321,7 +323,7 @@ export class ApiClient {
                 bodyTimeout: this.options.timeoutMs,
             });
             this.reached = true;
-            const text = await readCapped(res, this.options.maxResponseBytes ?? SETTING_DEFAULTS.maxResponseBytes);
+            const text = await readCapped(res, this.cap(spec).bytes);
             if (typeof text !== "string") return { kind: "too-large", status: res.statusCode, bytes: text.bytes };
             return { kind: "response", response: { status: res.statusCode, headers: res.headers, text } };
         } catch (error) {
@@ -393,16 +395,23 @@ export class ApiClient {
     }
 
     /** A body over the size cap; a write that answered 2xx did happen, so its effect must be looked for. */
+    /** The size cap of a request's answer, and the setting that holds it. */
+    private cap(spec: Pick<RequestSpec<unknown>, "list">): { bytes: number; setting: "maxResponseBytes" | "maxListResponseBytes" } {
+        return spec.list
+            ? { bytes: this.options.maxListResponseBytes ?? SETTING_DEFAULTS.maxListResponseBytes, setting: "maxListResponseBytes" }
+            : { bytes: this.options.maxResponseBytes ?? SETTING_DEFAULTS.maxResponseBytes, setting: "maxResponseBytes" };
+    }
+
     private tooLarge(spec: RequestSpec<unknown>, outcome: { status: number; bytes: number }, idempotent: boolean): ApiError {
         this.stats.failures++;
-        const cap = this.options.maxResponseBytes ?? SETTING_DEFAULTS.maxResponseBytes;
+        const { bytes: cap, setting } = this.cap(spec);
         return new ApiError({
             operation: spec.operation,
             method: spec.method,
             path: this.displayPath(spec.path),
             status: outcome.status,
             serverMessage: `the response body is larger than ${cap} bytes (refused after ${outcome.bytes} bytes, not read further)`,
-            hint: `Check that the API URL points at the API; if such a large answer is expected, raise ${this.options.describeSetting("maxResponseBytes")}`,
+            hint: `Check that the API URL points at the API; if such a large answer is expected, raise ${this.options.describeSetting(setting)}`,
             outcomeUnknown: !idempotent && outcome.status >= 200 && outcome.status < 300,
             settleMs: this.options.timeoutMs,
         });
