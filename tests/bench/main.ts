@@ -12,7 +12,8 @@
  * runs (`sharedKey.ts`): several stacks on one key, each in a host process of its own, on a fresh emulator each
  * (`--runs 0` runs them alone, `--scenario NAME` one of them). With `--api-url URL --api-key KEY` (or
  * `OBSERVABILITY_BENCH_API_URL` and `OBSERVABILITY_BENCH_API_KEY`) only the shared-key runs go, against that real
- * self-hosted server (`fresh`, `after`, `together`; start it afresh for each). Not part of `npm test`: speed is
+ * self-hosted server (`fresh`, `after`, `together`; start it afresh for each). `--full 0,1000,10000` adds the create on a
+ * service already holding that many dashboards and alerts made by hand (`fullService.ts`). Not part of `npm test`: speed is
  * measured here, never in a test.
  */
 import * as fs from "node:fs";
@@ -27,6 +28,7 @@ import { pingProviderText } from "../harness/providerText";
 import { startPingServer } from "../harness/fixtures/pingServer";
 import { bigStack, FULL_SIZE, inventoryProblems, ProviderTexts, QUICK_SIZE, resourceCount, sdkProviderTexts, StackSize } from "../support/bigStack";
 import { cpuTimeMs, lowerBoundMs, median, peakRssBytes, requestTimes, saturatedRate, SaturatedRate, stampArrivals } from "./measure";
+import { type FullServiceFigures, fullServiceRun, printFullServiceTable } from "./fullService";
 import { printScaleTable, RAISED_LIMITS, SCALE_FACTORS, scaleRun, ScaleFigures } from "./scale";
 import { describeSharedKey, EMULATOR_SCENARIOS, SERVER_SCENARIOS, sharedKeyRun, type SharedKeyFigures } from "./sharedKey";
 
@@ -81,6 +83,8 @@ interface Args {
     server?: { apiUrl: string; apiKey: string };
     /** Only the shared-key scenario of this name. */
     scenario?: string;
+    /** `--full`: create the stack on services holding this many dashboards and alerts made by hand (fullService.ts). */
+    full?: number[];
 }
 
 function parseArgs(argv: string[]): Args {
@@ -96,9 +100,11 @@ function parseArgs(argv: string[]): Args {
         else if (arg === "--api-url") apiUrl = argv[++i];
         else if (arg === "--api-key") apiKey = argv[++i];
         else if (arg === "--scenario") args.scenario = argv[++i];
-        else throw new Error(`unknown argument ${arg} (use --runs N, --quick, --scale, --out FILE, --api-url URL --api-key KEY, --scenario NAME)`);
+        else if (arg === "--full") args.full = (argv[++i] ?? "").split(",").map(Number);
+        else throw new Error(`unknown argument ${arg} (use --runs N, --quick, --scale, --full N,N,…, --out FILE, --api-url URL --api-key KEY, --scenario NAME)`);
     }
     if (!(Number.isInteger(args.runs) && args.runs >= 0)) throw new Error("--runs needs a whole number (0: only the shared-key and --scale runs)");
+    if (args.full && !args.full.every((n) => Number.isInteger(n) && n >= 0)) throw new Error("--full needs whole numbers, e.g. --full 0,1000,10000");
     if ((apiUrl === undefined) !== (apiKey === undefined)) throw new Error("--api-url and --api-key go together");
     if (apiUrl !== undefined && apiKey !== undefined) args.server = { apiUrl: apiUrl.replace(/\/$/, ""), apiKey };
     return args;
@@ -539,6 +545,14 @@ async function main(): Promise<void> {
         }
         printScaleTable(scale);
     }
+    const full: FullServiceFigures[] = [];
+    if (args.full && !args.server) {
+        for (const handMade of args.full) {
+            full.push(await fullServiceRun(providers, handMade, freshStack));
+            console.log(`full service: ${handMade} dashboards and alerts made by hand measured`);
+        }
+        printFullServiceTable(full);
+    }
     fs.mkdirSync(path.dirname(args.out), { recursive: true });
     const environment = {
         node: process.version,
@@ -559,6 +573,7 @@ async function main(): Promise<void> {
                 runs,
                 sharedKey,
                 scale,
+                full,
             },
             null,
             2,
