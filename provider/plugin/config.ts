@@ -27,6 +27,8 @@ const VALIDATE: Record<SettingName, ((settings: Settings) => unknown) | undefine
     apiUrl: (settings) => settings.url("apiUrl"),
     apiKey: undefined,
     apiKeyEmail: undefined,
+    // Any text is a list to the server, as here: nothing to refuse.
+    webhookHostnameAllowlist: undefined,
     cloudUrl: (settings) => settings.url("cloudUrl"),
     keyId: undefined,
     keySecret: undefined,

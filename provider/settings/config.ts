@@ -29,6 +29,11 @@ export const SETTINGS = {
         env: "OBSERVABILITY_API_KEY_EMAIL",
         description: "email of the self-hosted API key's own user: a `TeamMember` declaring it is refused at preview",
     },
+    webhookHostnameAllowlist: {
+        env: "OBSERVABILITY_WEBHOOK_HOSTNAME_ALLOWLIST",
+        description:
+            "the self-hosted server's `WEBHOOK_HOSTNAME_ALLOWLIST`, copied as its administrator set it (comma-separated hosts; a name also allows the names under it, an IP address only itself): a self-hosted webhook's URL on localhost or a private or reserved address that it allows passes `check`, as that server accepts it (default: none)",
+    },
     cloudUrl: { env: "OBSERVABILITY_CLOUD_URL", description: "cloud API base URL" },
     keyId: { env: "OBSERVABILITY_KEY_ID", description: "cloud API key id" },
     keySecret: { env: "OBSERVABILITY_KEY_SECRET", description: "cloud API key secret", secret: true },

@@ -1,6 +1,6 @@
 import { strict as assert } from "node:assert";
 import { Emulator, ManualClock } from ".";
-import { emulatorClient as client } from "../support/emulatorClient";
+import { emulatorClient as client, type Variant } from "../support/emulatorClient";
 import { rolesState } from "./routes/observability/roles";
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -564,6 +564,21 @@ describe("emulator options", function () {
             assert.equal((await client(a).call("/api/v2/sources")).status, 200);
         } finally {
             await Promise.all([a.close(), b.close()]);
+        }
+    });
+
+    it("takes the self-hosted server's webhook host allowlist in its syntax, and hands it to the providers' settings", async () => {
+        const emu = await Emulator.start({ rateLimits: false, webhookHostnameAllowlist: " Alerts.Localhost. ,10.1.2.3" });
+        try {
+            const hook = (url: string) => ({ name: url, service: "generic", url });
+            const status = async (variant: Variant, url: string) => (await client(emu).on(variant, "/webhooks", "POST", hook(url))).status;
+            assert.equal(await status("self-hosted", "http://pager.alerts.localhost/hook"), 200);
+            assert.equal(await status("self-hosted", "http://10.1.2.3/hook"), 200);
+            assert.equal(await status("self-hosted", "http://10.1.2.4/hook"), 400);
+            assert.equal(await status("managed", "http://10.1.2.3/hook"), 400, "the managed service has its own");
+            assert.equal(emu.env().OBSERVABILITY_WEBHOOK_HOSTNAME_ALLOWLIST, " Alerts.Localhost. ,10.1.2.3");
+        } finally {
+            await emu.close();
         }
     });
 

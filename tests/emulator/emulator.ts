@@ -17,6 +17,7 @@ import { buildFixtures, type Fixtures, seedTeam } from "./store/fixtures";
 import { TeamStore } from "./store/teamStore";
 import type { TeamUser } from "./store/types";
 import type { Credentials, InvalidRequest, RecordedRequest } from "./types";
+import { parseHostAllowlist } from "../../provider/resources/webhook/allowlist";
 import { loadOpenApiDocuments } from "./validation/openapiDocs";
 import { RequestValidator } from "./validation/requestValidator";
 
@@ -46,6 +47,11 @@ export interface EmulatorOptions {
     fixtures?: "seeded" | "empty";
     /** The server's own spellings of the neutral wire names (default: the neutral names), as a real server has them. */
     wireNames?: ServerWireNames;
+    /**
+     * The self-hosted server's `WEBHOOK_HOSTNAME_ALLOWLIST`, in its syntax (comma-separated hosts): webhook URLs on the
+     * local, private or reserved hosts it allows are accepted, as that server accepts them (default: none).
+     */
+    webhookHostnameAllowlist?: string;
 }
 
 /** A local emulator of the self-hosted API (`/api/v2`) and the cloud API (`/v1`) on one loopback origin. */
@@ -71,6 +77,8 @@ export class Emulator {
         readonly clock: Clock,
         rateLimits: RateLimits,
         private readonly ids: IdFactory,
+        /** The self-hosted server's `WEBHOOK_HOSTNAME_ALLOWLIST` it started with, as written. */
+        private readonly webhookHostnameAllowlist: string | undefined,
     ) {
         this.rateLimits = rateLimits;
         this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -115,6 +123,7 @@ export class Emulator {
             seedTeam(store.selfHosted, seeded["self-hosted"]);
             seedTeam(store.managed, seeded.managed);
         } else store.managed.connections.set(managedFixtures.connection.id, { ...structuredClone(managedFixtures.connection), name: "Platform connection" });
+        store.selfHosted.webhookHostnameAllowlist = parseHostAllowlist(options.webhookHostnameAllowlist);
         const docs = loadOpenApiDocuments(options.openApiDir);
         const rateLimits = new RateLimits(clock, options.rateLimits ?? true);
         const server = createServer();
@@ -122,7 +131,17 @@ export class Emulator {
             server.once("error", reject);
             server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
         });
-        const emulator = new Emulator(server, credentials, store, seeded, managedFixtures.connection.id, clock, rateLimits, ids);
+        const emulator = new Emulator(
+            server,
+            credentials,
+            store,
+            seeded,
+            managedFixtures.connection.id,
+            clock,
+            rateLimits,
+            ids,
+            options.webhookHostnameAllowlist,
+        );
         const deps: PipelineDeps = {
             credentials,
             router: buildRouter(ROUTE_MODULES),
@@ -206,9 +225,10 @@ export class Emulator {
         return { selfHosted: this.store.selfHosted.inventory(), managed: this.store.managed.inventory(), cloud: this.store.cloud.inventory() };
     }
 
-    /** The environment variables that point the providers at this emulator. */
+    /** The environment variables that point the providers at this emulator (with its webhook host allowlist, if any). */
     env(): Record<string, string> {
         return {
+            ...(this.webhookHostnameAllowlist ? { OBSERVABILITY_WEBHOOK_HOSTNAME_ALLOWLIST: this.webhookHostnameAllowlist } : {}),
             OBSERVABILITY_API_URL: this.url,
             OBSERVABILITY_API_KEY: this.credentials.apiKey,
             OBSERVABILITY_CLOUD_URL: this.url,

@@ -1,4 +1,5 @@
 import { strict as assert } from "node:assert";
+import { parseHostAllowlist } from "../../provider/resources/webhook/allowlist";
 import { Emulator } from ".";
 import { emulatorClient, type RawResponse, type Variant } from "../support/emulatorClient";
 import { SPAN_EXPRESSIONS } from "./store/fixtures";
@@ -534,7 +535,7 @@ describe("emulator environment endpoints", function () {
                     fails(await api.on(variant, "/webhooks", "POST", { ...generic, url }), 400, "Webhook URL resolves to a private or reserved address.");
                 fails(await api.on(variant, "/webhooks", "POST", { ...generic, url: "ftp://relay.example.com/x" }), 400, /http or https/);
                 fails(await api.on(variant, "/webhooks", "POST", { ...generic, headers: { "1bad": "x" } }), 400, /headers\.1bad/);
-                store().webhookHostnameAllowlist.add("localhost");
+                store().webhookHostnameAllowlist = parseHostAllowlist("localhost");
                 await create(variant, "/webhooks", { ...generic, name: "Local", url: "http://localhost:9000/x" });
                 await create(variant, "/webhooks", slack);
                 await create(variant, "/webhooks", { ...generic, name: "Chat" });

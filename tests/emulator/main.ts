@@ -1,5 +1,5 @@
 /**
- * `npm run emulator -- [--dev] [--port N] [--no-rate-limits] [--fault-rate R] [--seed N] [--empty]`
+ * `npm run emulator -- [--dev] [--port N] [--no-rate-limits] [--fault-rate R] [--seed N] [--empty] [--webhook-hostname-allowlist LIST]`
  * Starts the emulator and prints the URL, the credentials and the environment variables for a Pulumi stack.
  * `--dev`: port 8000, fixed credentials and ids, the ones every example's `Pulumi.dev.yaml` expects (devMode.ts).
  */
@@ -14,6 +14,8 @@ interface Args {
     seed?: number;
     /** Start with an empty team (no fixture records). */
     empty: boolean;
+    /** The self-hosted server's `WEBHOOK_HOSTNAME_ALLOWLIST` (comma-separated hosts). */
+    webhookHostnameAllowlist?: string;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -32,7 +34,11 @@ function parseArgs(argv: string[]): Args {
         else if (flag === "--fault-rate") args.faultRate = number(flag, value());
         else if (flag === "--seed") args.seed = number(flag, value());
         else if (flag === "--empty") args.empty = true;
-        else throw new Error(`unknown option ${argv[i]} (options: --dev, --port N, --no-rate-limits, --fault-rate R, --seed N, --empty)`);
+        else if (flag === "--webhook-hostname-allowlist") args.webhookHostnameAllowlist = value();
+        else
+            throw new Error(
+                `unknown option ${argv[i]} (options: --dev, --port N, --no-rate-limits, --fault-rate R, --seed N, --empty, --webhook-hostname-allowlist LIST)`,
+            );
     }
     return args;
 }
@@ -57,6 +63,7 @@ async function main(): Promise<void> {
         rateLimits: args.rateLimits,
         seed: args.seed ?? dev?.seed,
         fixtures: args.empty ? "empty" : "seeded",
+        webhookHostnameAllowlist: args.webhookHostnameAllowlist,
     });
     dev?.clock.start();
     if (args.faultRate > 0) emulator.faults.set({ rate: args.faultRate, kinds: ["5xx", "drop", "slow"], slowMs: 3000, seed: args.seed });

@@ -6,7 +6,8 @@ import { useEmulatedStack } from "../support/emulatedStack";
 import type { Variant } from "../support/emulatorClient";
 import { roundTripOfHandMade } from "./handMade";
 import { describeWireFacts, type RawApi, UPSTREAM, type WireFact } from "./wireFacts";
-import { PRIVATE_HOSTS, PUBLIC_HOSTS } from "../support/webhookHosts";
+import { parseHostAllowlist } from "../../provider/resources/webhook/allowlist";
+import { ALLOWLIST, ALLOWLIST_HOSTS, PRIVATE_HOSTS, PUBLIC_HOSTS } from "../support/webhookHosts";
 
 const SH = UPSTREAM.selfHosted;
 const CONTROLLER = `${SH} packages/api/src/controllers/webhook.ts`;
@@ -152,6 +153,22 @@ const facts: WireFact[] = [
         onSent(sent) {
             const url = typeof sent.body.url === "string" && URL.canParse(sent.body.url) ? new URL(sent.body.url) : undefined;
             return url && PRIVATE_HOSTS.some((host) => new URL(`https://${host}/`).hostname === url.hostname) ? "a URL on a private host" : undefined;
+        },
+    },
+    {
+        upstream: `${SH} packages/api/src/utils/validators.ts:76 (the list) and :81 (its matching; the live suite sends the same hosts to a server started with it)`,
+        says: "exempts from that refusal the hosts its WEBHOOK_HOSTNAME_ALLOWLIST allows: a listed host, or a host under a listed name that is not an IP address, compared as texts",
+        variants: ["self-hosted"],
+        async onEmulator(api) {
+            team(api.emu, "self-hosted").webhookHostnameAllowlist = parseHostAllowlist(ALLOWLIST);
+            try {
+                for (const { host, accepted, why } of ALLOWLIST_HOSTS) {
+                    const res = await api.call("POST", "/webhooks", { ...fullGeneric(), url: `http://${host}/hook` });
+                    assert.equal(res.status, accepted ? 200 : 400, `${host}: ${why}`);
+                }
+            } finally {
+                team(api.emu, "self-hosted").webhookHostnameAllowlist = [];
+            }
         },
     },
 ];

@@ -59,8 +59,12 @@ export interface LiveStack {
 export interface HostDriver {
     /** Named in the suite's titles. */
     name: string;
-    /** Starts a stack with empty state, configured for the server. */
-    open(server: LiveServer): Promise<LiveStack>;
+    /**
+     * Starts a stack with empty state, configured for the server.
+     * @param server the server and key
+     * @param config more stack config, keys with their namespace (`observability:webhookHostnameAllowlist`)
+     */
+    open(server: LiveServer, config?: Record<string, string>): Promise<LiveStack>;
 }
 
 /**
@@ -77,7 +81,7 @@ export function typeName(kind: ProviderKey): string {
 /** Pulumi's dynamic-provider host over gRPC, as the CLI runs it, with the SDK's provider texts and the engine model. */
 export const dynamicHost: HostDriver = {
     name: "the dynamic-provider host",
-    async open(server) {
+    async open(server, config = {}) {
         assertBuilt();
         ensureSelfLink();
         const host = await ProviderHost.start({
@@ -85,6 +89,7 @@ export const dynamicHost: HostDriver = {
                 "observability:apiUrl": server.apiUrl,
                 "observability:apiKey": { secret: server.apiKey },
                 "observability:retryBudgetMs": String(RETRY_BUDGET_MS),
+                ...config,
             },
             env: withoutSettingsEnv(),
             timeoutMs: 300_000,

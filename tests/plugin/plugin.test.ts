@@ -175,6 +175,19 @@ describe("the provider plugin, driven over gRPC as the engine drives it, against
         assert.deepEqual(emu.requests, []);
     });
 
+    it("takes the server's webhook host allowlist from its configuration, as the dynamic provider takes it from stack config", async function () {
+        const hook = { variant: "self-hosted", name: "Internal relay", service: "generic", url: "http://pager.alerts.localhost/hook" };
+        const refusedAt = async () => (await engine.check("Webhook", {}, hook)).failures.map((f) => f.property);
+        try {
+            assert.deepEqual(await refusedAt(), ["url"], "the default server refuses a name under .localhost");
+            await engine.configure({ ...config, webhookHostnameAllowlist: " Alerts.Localhost. ,10.1.2.3" });
+            assert.deepEqual(await refusedAt(), [], "allowed: under alerts.localhost");
+            assert.equal((await engine.checkConfig({ ...plain(config), webhookHostnameAllowlist: "10.0.0.0/8, host:80" })).failures.length, 0);
+        } finally {
+            await engine.configure(config);
+        }
+    });
+
     it("honours the request's timeout (customTimeouts) as the operation's deadline, which the dynamic host drops", async function () {
         // Without the deadline the create would wait for the server, which never answers: the test's own timeout fails it.
         this.timeout(20_000);

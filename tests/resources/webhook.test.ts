@@ -3,7 +3,7 @@ import { CheckFailedError, DeclaredResource } from "../harness/engine";
 import { PropertyMap, urn } from "../harness/host";
 import { packageProviderText } from "../harness/providerText";
 import { directApi } from "../support/directApi";
-import { PRIVATE_HOSTS, PUBLIC_HOSTS } from "../support/webhookHosts";
+import { ALLOWLIST, ALLOWLIST_HOSTS, PRIVATE_HOSTS, PUBLIC_HOSTS } from "../support/webhookHosts";
 import { assertCheckRefuses, upAfterUpdatePreview, useEmulatedStack } from "../support/emulatedStack";
 
 const PROVIDER = packageProviderText("webhook");
@@ -16,6 +16,12 @@ const HEADER_SECRET = "Bearer relay-key-77c0f2";
 const QUERY_SECRET = "sig-3b8e41d0";
 const INCIDENT_BODY = '{"title": "{{title}}", "key": "incident-key-e2a9"}';
 const SECRET_KEYS = new Set(["url", "headers", "queryParams", "body"]);
+
+const PRIVATE_REFUSAL = "must be on a public host: the server refuses localhost and private or reserved IP addresses";
+/** What the refusal adds on the self-hosted variant: how to allow the host when the server allows it. */
+const PRIVATE_REFUSAL_SELF_HOSTED =
+    `${PRIVATE_REFUSAL} unless its administrator allows the host (the server's WEBHOOK_HOSTNAME_ALLOWLIST). ` +
+    "If yours does, set `observability:webhookHostnameAllowlist` (environment variable OBSERVABILITY_WEBHOOK_HOSTNAME_ALLOWLIST) to the same list";
 
 const program = (inputs: PropertyMap, name = "hook"): DeclaredResource[] => [{ type: "Webhook", name, provider: PROVIDER, inputs }];
 
@@ -251,7 +257,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
                     assert.ok(error instanceof CheckFailedError, String(error));
                     assert.deepEqual(
                         error.failures.map((f) => `${f.property}: ${f.reason}`),
-                        ["url: must be on a public host: the server refuses localhost and private or reserved IP addresses"],
+                        [`url: ${variant === "self-hosted" ? PRIVATE_REFUSAL_SELF_HOSTED : PRIVATE_REFUSAL}`],
                         host,
                     );
                     return true;
@@ -309,3 +315,38 @@ for (const variant of ["self-hosted", "managed"] as const) {
         });
     });
 }
+
+describe("Webhook with the server's host allowlist set (observability:webhookHostnameAllowlist)", function () {
+    const stack = useEmulatedStack(() => {}, {
+        emulator: { webhookHostnameAllowlist: ALLOWLIST },
+        config: { "observability:webhookHostnameAllowlist": ALLOWLIST },
+    });
+    /** The failures of a preview of a generic webhook to the host, none when it would be created. */
+    const previewed = async (host: string, variant: string): Promise<string[]> => {
+        try {
+            const run = await stack.engine.preview(program(generic({ variant, url: `http://${host}/hook` })));
+            assert.deepEqual(run.created, ["hook"], host);
+            return [];
+        } catch (error) {
+            assert.ok(error instanceof CheckFailedError, String(error));
+            return error.failures.map((f) => `${f.property}: ${f.reason}`);
+        }
+    };
+
+    it("lets through at check exactly the hosts a server with that allowlist accepts, and refuses the rest saying how to allow them", async function () {
+        for (const { host, accepted, why } of ALLOWLIST_HOSTS)
+            assert.deepEqual(await previewed(host, "self-hosted"), accepted ? [] : [`url: ${PRIVATE_REFUSAL_SELF_HOSTED}`], `${host}: ${why}`);
+        assert.deepEqual(stack.emu.requests, []);
+    });
+
+    it("creates what it lets through, on the emulator started with the same allowlist", async function () {
+        await stack.engine.up(program(generic({ variant: "self-hosted", url: "http://pager.alerts.localhost/hook" })));
+        const made = [...stack.emu.store.selfHosted.webhooks.values()].filter((hook) => hook.url === "http://pager.alerts.localhost/hook");
+        assert.equal(made.length, 1);
+        await stack.engine.destroy();
+    });
+
+    it("keeps the default server's rule on the managed variant, whose operator's allowlist is not the setting's", async function () {
+        assert.deepEqual(await previewed("10.1.2.3", "managed"), [`url: ${PRIVATE_REFUSAL}`]);
+    });
+});

@@ -1,4 +1,5 @@
 import { BlockList, isIPv4, isIPv6 } from "node:net";
+import { isAllowlistedHost, normalizedHost } from "./allowlist";
 
 /**
  * The self-hosted server's rule for webhook URLs (its `validateWebhookUrl`), which is lexical: no name is looked up.
@@ -63,14 +64,11 @@ const lastIpv4 = (g: number[]) => [g[6] >> 8, g[6] & 255, g[7] >> 8, g[7] & 255]
 /**
  * Whether the server refuses a webhook URL's host as local, private or reserved (400 `Webhook URL resolves to a private
  * or reserved address.`), the host as `new URL()` gives it (IPv4 shorthands already written out, IPv6 bracketed and
- * compressed). The server's own hostname allowlist, when its administrator sets one, is not known here.
+ * compressed), whatever its allowlist says ({@link refusesWebhookHost} reads that too).
  * @param urlHostname the `hostname` of the URL's `new URL()`
  */
 export function isPrivateOrReservedHost(urlHostname: string): boolean {
-    const host = urlHostname
-        .replace(/^\[|\]$/g, "")
-        .replace(/\.+$/, "")
-        .toLowerCase();
+    const host = normalizedHost(urlHostname);
     if (host === "localhost" || host.endsWith(".localhost")) return true;
     if (isIPv4(host)) return IPV4.check(host, "ipv4");
     if (!isIPv6(host)) return false;
@@ -79,4 +77,14 @@ export function isPrivateOrReservedHost(urlHostname: string): boolean {
     if (zeros(5) && (g[5] === 0xffff || g[5] === 0)) return IPV4.check(lastIpv4(g), "ipv4");
     if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((group) => group === 0)) return NAT64_EMBEDDED.check(lastIpv4(g), "ipv4");
     return IPV6.check(host, "ipv6");
+}
+
+/**
+ * Whether the self-hosted server refuses a webhook URL's host: local, private or reserved, and not exempted by the
+ * allowlist its administrator set (`WEBHOOK_HOSTNAME_ALLOWLIST`).
+ * @param urlHostname the `hostname` of the URL's `new URL()`
+ * @param allowlist the server's allowlist, read by `parseHostAllowlist` (empty: the default server's)
+ */
+export function refusesWebhookHost(urlHostname: string, allowlist: readonly string[]): boolean {
+    return !isAllowlistedHost(urlHostname, allowlist) && isPrivateOrReservedHost(urlHostname);
 }

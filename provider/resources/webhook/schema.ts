@@ -2,7 +2,6 @@ import { z } from "zod";
 import { hasControlCharacter, NO_CONTROL_CHARACTERS, timeoutsSchema, unpaddedName } from "../../common/fields";
 import { containsUnknown } from "../../common/unknown";
 import { ResolvedTarget, targetSchema } from "../../settings/location";
-import { isPrivateOrReservedHost } from "./privateAddress";
 
 const secretValue = z
     .string()
@@ -47,7 +46,9 @@ export const webhookSchema = z
         service: z.enum(WEBHOOK_SERVICES),
         /**
          * The `http(s)` URL called (≤ 2048 characters); slack URLs are on a `slack.com` host. Not on `localhost` nor a
-         * private or reserved IP address (the server refuses them; host names are not looked up). Secret. Changed in place.
+         * private or reserved IP address (the server refuses them; host names are not looked up), unless the self-hosted
+         * server's administrator allows the host (its `WEBHOOK_HOSTNAME_ALLOWLIST`, which the
+         * `observability:webhookHostnameAllowlist` setting repeats). Secret. Changed in place.
          */
         url: z.url({ protocol: /^https?$/, error: "must be an http or https URL" }).max(2048, "must be at most 2048 characters"),
         /** Free text (≤ 2048 characters). */
@@ -78,14 +79,6 @@ export const webhookSchema = z
         timeouts: timeoutsSchema,
     })
     .superRefine((webhook, ctx) => {
-        // The server's rule is lexical (no name is looked up), so it is known at preview.
-        if (!containsUnknown(webhook.url) && URL.canParse(webhook.url) && isPrivateOrReservedHost(new URL(webhook.url).hostname)) {
-            ctx.addIssue({
-                code: "custom",
-                path: ["url"],
-                message: "must be on a public host: the server refuses localhost and private or reserved IP addresses",
-            });
-        }
         if (containsUnknown(webhook.service)) return;
         if (webhook.service === "slack") {
             for (const key of TEMPLATED_ONLY) {

@@ -15,8 +15,11 @@ export class TeamStore {
      * Tests lower it to read lists longer than one page cheaply.
      */
     pageSize = 1000;
-    /** Hostnames exempt from the private-address check of webhook URLs (the server's `WEBHOOK_HOSTNAME_ALLOWLIST`). */
-    readonly webhookHostnameAllowlist = new Set<string>();
+    /**
+     * The entries of the server's `WEBHOOK_HOSTNAME_ALLOWLIST` (`parseHostAllowlist` of its text): hosts exempt from the
+     * private-address check of webhook URLs, matched as the server matches them. Empty: the default server's.
+     */
+    webhookHostnameAllowlist: readonly string[] = [];
     /** The team's display name (`GET /team`). */
     name = "Emulated team";
     /** The team's users by id, in the order they joined (self-hosted only). */
