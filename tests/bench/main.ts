@@ -101,7 +101,8 @@ function parseArgs(argv: string[]): Args {
         else if (arg === "--api-key") apiKey = argv[++i];
         else if (arg === "--scenario") args.scenario = argv[++i];
         else if (arg === "--full") args.full = (argv[++i] ?? "").split(",").map(Number);
-        else throw new Error(`unknown argument ${arg} (use --runs N, --quick, --scale, --full N,N,…, --out FILE, --api-url URL --api-key KEY, --scenario NAME)`);
+        else
+            throw new Error(`unknown argument ${arg} (use --runs N, --quick, --scale, --full N,N,…, --out FILE, --api-url URL --api-key KEY, --scenario NAME)`);
     }
     if (!(Number.isInteger(args.runs) && args.runs >= 0)) throw new Error("--runs needs a whole number (0: only the shared-key and --scale runs)");
     if (args.full && !args.full.every((n) => Number.isInteger(n) && n >= 0)) throw new Error("--full needs whole numbers, e.g. --full 0,1000,10000");
