@@ -112,9 +112,7 @@ export class PulumiCli {
     private readonly root: string;
     private readonly baseEnv: NodeJS.ProcessEnv;
 
-    /**
-     * @param extraPath folders put first on `PATH` for every command (e.g. a plugin's bin)
-     */
+    /** @param cli the `pulumi` executable and its version ({@link pulumiOnPath}) */
     constructor(readonly cli: { path: string; version: string } = pulumiOnPath()) {
         this.root = mkdtempSync(path.join(tmpdir(), "observability-engine-"));
         const backend = path.join(this.root, "backend");
@@ -132,8 +130,7 @@ export class PulumiCli {
 
     /** A new folder under the run's own, for config files, event logs and programs the suite writes. */
     scratch(name: string): string {
-        const dir = mkdtempSync(path.join(this.root, `${name.replace(/[^\w.-]/g, "_")}-`));
-        return dir;
+        return mkdtempSync(path.join(this.root, `${name.replace(/[^\w.-]/g, "_")}-`));
     }
 
     /**
