@@ -453,6 +453,7 @@ export class AdoptTwice implements Command {
     check = () => true;
     async run(model: Model, world: World): Promise<void> {
         world.log.push(this.toString());
+        assert.ok(!world.engine, "AdoptTwice starts two creates together in the engine model: it runs on no other engine");
         const { stack, clock } = world;
         const name = nextName(model, "adopted-dashboard");
         const record = {
