@@ -136,11 +136,6 @@ export class CliEngine implements StackEngine {
         return resultOf(events, "resOutputsEvent");
     }
 
-    /** Removes the stack from its backend (the folder is the caller's to remove). */
-    async remove(): Promise<void> {
-        await this.stack.workspace.removeStack("dev", { force: true });
-    }
-
     private async readState(): Promise<void> {
         const exported = (await this.stack.exportStack()) as { deployment?: { resources?: ExportedResource[] } };
         this.state = new Map(
