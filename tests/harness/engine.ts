@@ -25,12 +25,25 @@
  * ready, as registrations queue for the step executor's workers. After a failed step no new step starts; the steps
  * in flight finish, then the first error is thrown.
  *
+ * Calibrated against the engine (tests/realengine/calibration.engine.ts, `npm run test:engine`): the model-based
+ * test's sequences of fixed seeds and written replacement scenarios run through this model and through `pulumi` (v3.259,
+ * Automation API, the same provider host), comparing the steps per resource (create, update, same, delete, a
+ * replacement's steps in their order, a refresh's outcome) of every command both ran (each `up`, the refresh before an
+ * `up` after a change out of band, the refresh and the no-change preview after the last step, the destroy) and the
+ * server's contents after the last command: no step differs. Not run through `pulumi`: two creates started together by holding the server's answers (the model-based
+ * test's `AdoptTwice`) and a host killed in the middle of a create (pending creates), whose timing only the model can
+ * hold; `--replace` targets.
+ *
  * What the real engine does that this model leaves out:
  * - secrets: `additionalSecretOutputs` and `annotateSecrets` (outputs sharing a key with a secret input become
  *   secret), secret config and encrypted state; here everything is plaintext;
  * - resource options `ignoreChanges` (old values copied into news before check), `replaceOnChanges`, `protect`,
  *   `retainOnDelete`, `deletedWith`, `aliases`, `import`, `customTimeouts`, targets, `--refresh` before up;
- * - on delete-before-replace the engine also replaces dependents that would otherwise be left dangling;
+ * - the dependents of a delete-before-replace: Pulumi replaces too, deleting them first, those whose provider's diff
+ *   asks for a replacement when the inputs that read the replaced resource are unknown (pkg/resource/deploy/
+ *   step_generator.go, `calculateDependentReplacements`); the model replaces none. No kind of this package asks (an
+ *   alert's diff with its channel's webhook unknown is an update), so both delete a webhook an alert names first and
+ *   the server refuses: the calibration (above) runs that case through both;
  * - the default provider's own lifecycle (config changes update `pulumi:providers:pulumi-nodejs`, DiffConfig);
  * - autonaming/random seeds, stack outputs, plans, state persistence and checkpoints (old objects condemned by a
  *   replacement are kept in {@link Engine.pendingDeletes} instead); of the pending operations, only pending creates

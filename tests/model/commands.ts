@@ -351,7 +351,8 @@ class EditField extends Edit {
 /**
  * Switches a resource's variant, with everything it references or that references it (a valid program keeps
  * references within a variant). Not with a connection (self-hosted only), and not a webhook that alerts name: its
- * replacement deletes first, and the engine model does not replace its dependents first as Pulumi's engine does.
+ * replacement deletes first, while the alerts still name it, and the server refuses; Pulumi's engine does the same
+ * (tests/realengine/calibration.engine.ts), so no valid program moves them in one change.
  */
 class SwitchVariant extends Edit {
     constructor(
@@ -453,6 +454,7 @@ export class AdoptTwice implements Command {
     check = () => true;
     async run(model: Model, world: World): Promise<void> {
         world.log.push(this.toString());
+        assert.ok(!world.engine, "AdoptTwice starts two creates together in the engine model: it runs on no other engine");
         const { stack, clock } = world;
         const name = nextName(model, "adopted-dashboard");
         const record = {

@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { allCommands } from "./commands";
 import { emptyModel, type Model } from "./model";
-import { destroyAndCheck, startWorld, type World } from "./runner";
+import { checkStack, declareProgram, destroyAndCheck, startWorld, type World, type WorldOptions } from "./runner";
 
 /** How much to run. */
 export interface ModelRunOptions {
@@ -30,15 +30,24 @@ export async function runModel(options: ModelRunOptions): Promise<number> {
     for (let i = 0; i < options.runs; i++) {
         if (options.timeLimitMs !== undefined && Date.now() - started > options.timeLimitMs) break;
         const seed = options.seed + i;
-        const [commands] = fc.sample(fc.array(fc.oneof(...allCommands()), { minLength: Math.ceil(options.maxCommands / 2), maxLength: options.maxCommands }), {
-            seed,
-            numRuns: 1,
-        });
-        await runSequence(commands ?? [], options.parallel, `seed ${seed}`);
+        await runSequence(sequenceOf(seed, options.maxCommands), options.parallel, `seed ${seed}`);
         done++;
         options.progress?.(done, seed);
     }
     return done;
+}
+
+/**
+ * The sequence of commands of a seed: between half of `maxCommands` and `maxCommands` of them.
+ * @param seed the seed
+ * @param maxCommands most commands in the sequence
+ */
+export function sequenceOf(seed: number, maxCommands: number): fc.AsyncCommand<Model, World>[] {
+    const [sampled] = fc.sample(fc.array(fc.oneof(...allCommands()), { minLength: Math.ceil(maxCommands / 2), maxLength: maxCommands }), {
+        seed,
+        numRuns: 1,
+    });
+    return sampled ?? [];
 }
 
 /**
@@ -47,13 +56,23 @@ export async function runModel(options: ModelRunOptions): Promise<number> {
  * @param commands the commands, in order
  * @param parallel how many steps the engine runs at once (default: the CLI's default)
  * @param what what the sequence is, for the failure message
+ * @param options how the world runs its steps (see {@link startWorld}), and what to look at before the destroy
+ * @returns the world (its record of every command its engine ran)
  */
-export async function runSequence(commands: readonly fc.AsyncCommand<Model, World>[], parallel: number | undefined, what: string): Promise<void> {
-    const world = await startWorld(parallel);
+export async function runSequence(
+    commands: readonly fc.AsyncCommand<Model, World>[],
+    parallel: number | undefined,
+    what: string,
+    options: WorldOptions & { beforeDestroy?: (world: World) => void } = {},
+): Promise<World> {
+    const world = await startWorld(parallel, options);
     try {
         const model = emptyModel();
         await fc.asyncModelRun(() => ({ model, real: world }), commands);
+        if (!world.checkEveryStep) await checkStack(world, model, declareProgram(model, world.env), "after the last step");
+        options.beforeDestroy?.(world);
         await destroyAndCheck(world, model);
+        return world;
     } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         throw Object.assign(new Error(`model run failed with ${what}:\n${world.log.join("\n")}\n${message}`), { cause: error });

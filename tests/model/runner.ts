@@ -8,7 +8,7 @@ import { pipesState } from "../emulator/routes/pipes";
 import { rolesState } from "../emulator/routes/observability/roles";
 import { queryEndpointState } from "../emulator/routes/queryEndpoint";
 import type { TeamStore } from "../emulator/store/teamStore";
-import type { DeclaredResource, RunResult } from "../harness/engine";
+import type { DeclaredResource, ResourceState, RunResult } from "../harness/engine";
 import { parseUrn, urn } from "../harness/host";
 import { packageProviderText } from "../harness/providerText";
 import { type EmulatedStack, newProcess, startEmulatedStack } from "../support/stackStart";
@@ -42,9 +42,48 @@ const CLOUD_KEYS: Record<string, string | undefined> = { QueryEndpoint: "queryEn
 /** Ids per `variant/collection`, the query endpoint's id, the team members, the pipes and the managed team's roles. */
 type Inventory = Record<string, string[]>;
 
+/**
+ * What the runner drives a stack with: the engine model (`stack.engine`, tests/harness/engine.ts) or the real engine
+ * through the Pulumi CLI (tests/realengine/cliEngine.ts), whose results and state take the same shape.
+ */
+export interface StackEngine {
+    /** The stack's resources by URN, as the last command left them. */
+    readonly state: ReadonlyMap<string, ResourceState>;
+    up(program: DeclaredResource[]): Promise<RunResult>;
+    preview(program: DeclaredResource[]): Promise<RunResult>;
+    refresh(): Promise<RunResult>;
+    destroy(): Promise<RunResult>;
+}
+
+/** One command an engine ran for a step of the sequence. */
+export interface EngineRun {
+    /** The model's command (or the closing destroy) it ran for. */
+    what: string;
+    /** `refresh` before the `up`, `up`, the checks' `refresh` and `preview`, `destroy`. */
+    command: "refresh" | "up" | "check refresh" | "check preview" | "destroy";
+    result: RunResult;
+}
+
+/** How a world runs its steps (see {@link startWorld}). */
+export interface WorldOptions {
+    /** Makes the engine the steps run through, given the emulated stack (default: its engine model). */
+    engine?: (stack: EmulatedStack) => Promise<StackEngine>;
+    /** Whether every step is checked (default: yes), or only the last one. */
+    checkEveryStep?: boolean;
+}
+
 /** One run's world: the emulated stack and what its teams held before the run. */
 export interface World {
     stack: EmulatedStack;
+    /** The engine the steps run through instead of the engine model `stack.engine`, when given. */
+    engine?: StackEngine;
+    /**
+     * Whether every step is checked ({@link checkStack}: a refresh and a preview after its `up`); otherwise the sequence's
+     * runner checks once, after the last step.
+     */
+    checkEveryStep: boolean;
+    /** Every command the engine ran, in order. */
+    runs: EngineRun[];
     /**
      * The emulator's clock: it only moves when a command moves it (to release answers it held), so every object is made
      * at the instant the run started.
@@ -59,8 +98,10 @@ export interface World {
 /**
  * Starts an emulator (fresh fixtures) with a host and an engine; the host's default variant is self-hosted.
  * @param parallel how many steps the engine runs at once (default: the CLI's default)
+ * @param options the engine the steps run through, made for the emulated stack (default: its engine model), and
+ * whether every step is checked (default: yes)
  */
-export async function startWorld(parallel?: number): Promise<World> {
+export async function startWorld(parallel?: number, options: WorldOptions = {}): Promise<World> {
     const clock = new ManualClock(Date.now());
     // Pipes are looked at again 1 ms after each write: their waits cost no real time.
     const stack = await startEmulatedStack({ emulator: { clock }, config: { "observability:pollIntervalMs": "1" } });
@@ -71,7 +112,26 @@ export async function startWorld(parallel?: number): Promise<World> {
         managedConnectionId: stack.emu.managedConnectionId,
         providers: Object.fromEntries(keys.map((key) => [key, packageProviderText(key)])),
     };
-    return { stack, clock, env, initial: inventory(stack), log: [] };
+    const world: World = { stack, clock, env, initial: inventory(stack), log: [], runs: [], checkEveryStep: options.checkEveryStep ?? true };
+    try {
+        if (options.engine) world.engine = await options.engine(stack);
+    } catch (error) {
+        await stack.close();
+        throw error;
+    }
+    return world;
+}
+
+/** The engine a world's steps run through. */
+export function engineOf(world: World): StackEngine {
+    return world.engine ?? world.stack.engine;
+}
+
+/** Runs one command of the world's engine and records it in {@link World.runs}. */
+async function recorded(world: World, what: string, command: EngineRun["command"], run: (engine: StackEngine) => Promise<RunResult>): Promise<RunResult> {
+    const result = await run(engineOf(world));
+    world.runs.push({ what, command, result });
+    return result;
 }
 
 /** The team store of a variant. */
@@ -98,7 +158,7 @@ export function declareProgram(model: Model, env: DeclareEnv): DeclaredResource[
 
 /** The state of a model resource; fails when the stack lacks it. */
 export function stateOf(world: World, collection: Collection, name: string) {
-    const state = world.stack.engine.state.get(urn(TYPE_OF[collection], name));
+    const state = engineOf(world).state.get(urn(TYPE_OF[collection], name));
     assert.ok(state, `${collection}/${name} is in the stack`);
     return state;
 }
@@ -125,7 +185,7 @@ function expectedInventory(world: World, model: Model): Inventory {
     const out: Inventory = structuredClone(world.initial);
     const add = (key: string, id: string) => (out[key] = [...(out[key] ?? []), id].sort());
     for (const s of model.strangers) add(`${s.variant}/${s.collection}`, s.id);
-    for (const [u, state] of world.stack.engine.state) {
+    for (const [u, state] of engineOf(world).state) {
         const type = parseUrn(u).type.split(":").pop() ?? "";
         const cloudKey = CLOUD_KEYS[type];
         if (cloudKey !== undefined) {
@@ -150,14 +210,14 @@ function outcome(run: RunResult): string {
  * @param refreshFirst whether to refresh before the `up`
  */
 export async function step(world: World, model: Model, what: string, refreshFirst = false): Promise<RunResult | undefined> {
-    const { stack } = world;
     world.log.push(what);
     const program = declareProgram(model, world.env);
-    if (refreshFirst) await newProcess(world.stack);
-    const refreshed = refreshFirst ? await stack.engine.refresh() : undefined;
-    const run = await stack.engine.up(program);
+    // Every `pulumi` command starts its own provider host; the engine model's is started anew here.
+    if (refreshFirst && !world.engine) await newProcess(world.stack);
+    const refreshed = refreshFirst ? await recorded(world, what, "refresh", (engine) => engine.refresh()) : undefined;
+    const run = await recorded(world, what, "up", (engine) => engine.up(program));
     world.log.push(`  up: ${outcome(run)}`);
-    await checkStack(world, model, program);
+    if (world.checkEveryStep) await checkStack(world, model, program, what);
     return refreshed;
 }
 
@@ -165,20 +225,21 @@ export async function step(world: World, model: Model, what: string, refreshFirs
  * After an `up`: the teams hold exactly what they held before plus the strangers plus the stack's objects; every
  * alert is where the program puts it; a refresh finds nothing to change; a preview plans nothing and sends nothing;
  * no request broke the API's rules and the emulator met no error.
+ * @param what the command checked, as {@link World.runs} records the refresh and the preview
  */
-export async function checkStack(world: World, model: Model, program: DeclaredResource[]): Promise<void> {
+export async function checkStack(world: World, model: Model, program: DeclaredResource[], what = "check"): Promise<void> {
     const { stack } = world;
     assert.deepEqual(inventory(stack), expectedInventory(world, model), "the teams hold what they held, the strangers, and the stack's objects");
     checkAlertPlaces(world, model);
-    const before = new Map(stack.engine.state);
-    const refresh = await stack.engine.refresh();
+    const before = new Map(engineOf(world).state);
+    const refresh = await recorded(world, what, "check refresh", (engine) => engine.refresh());
     const drift = [...refresh.updated, ...refresh.deleted].map((name) => {
         const u = [...before.keys()].find((k) => parseUrn(k).name === name) ?? name;
-        return { name, before: before.get(u)?.outputs, after: stack.engine.state.get(u)?.outputs };
+        return { name, before: before.get(u)?.outputs, after: engineOf(world).state.get(u)?.outputs };
     });
     assert.deepEqual(drift, [], "a refresh right after the up finds nothing to change");
     stack.emu.clearRequests();
-    const preview = await stack.engine.preview(program);
+    const preview = await recorded(world, what, "check preview", (engine) => engine.preview(program));
     assert.deepEqual(
         preview.steps.filter((s) => s.op !== "same").map((s) => [s.op, s.name, s.replaces]),
         [],
@@ -215,7 +276,7 @@ function checkAlertPlaces(world: World, model: Model): void {
 /** Destroys the stack: the teams then hold what they held before the run, plus the strangers. */
 export async function destroyAndCheck(world: World, model: Model): Promise<void> {
     world.log.push("destroy");
-    await world.stack.engine.destroy();
-    assert.equal(world.stack.engine.state.size, 0);
+    await recorded(world, "destroy", "destroy", (engine) => engine.destroy());
+    assert.equal(engineOf(world).state.size, 0);
     assert.deepEqual(inventory(world.stack), expectedInventory(world, model), "destroy leaves the teams as they were (strangers kept)");
 }
