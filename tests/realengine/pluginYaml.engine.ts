@@ -4,7 +4,8 @@
  * an explicit provider, a `getSources` lookup through `fn::invoke`), an update by a config change, `refresh` and
  * `preview --expect-no-changes`, then `destroy`. The plugin is found both ways a user installs it: the package's `bin`
  * on `PATH`, and the `plugin/` folder under `plugins.providers` in `Pulumi.yaml`. A typo in the program is refused at
- * preview with its property path, before any request; a resource's `customTimeouts` is the deadline of its create.
+ * preview (by Pulumi YAML's type check against `schema.json`, before the provider's `check`) with the program's line and
+ * the property's path, before any request; a resource's `customTimeouts` is the deadline of its create.
  */
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -183,9 +184,14 @@ engineSuite("examples/yaml through the provider plugin and `pulumi`", (ctx: Suit
             target.clearRequests();
             const preview = await stack.preview({ allowFailure: true });
             assert.notEqual(preview.code, 0);
-            const said = preview.stdout + preview.stderr;
-            assert.match(said, /markdwn/);
-            assert.match(said, /tiles\[1\]\.config\.markdwn/);
+            // Pulumi YAML type-checks the program against the package schema before the provider sees it: it names the
+            // program's line, the path (`tiles`, then the tile's `config`) and, per member of the tile config's union,
+            // the properties that exist.
+            const said = (preview.stdout + preview.stderr).replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g"), "");
+            assert.match(said, /\d+: +markdwn: Page the owning team first\./);
+            assert.match(said, /tiles: Cannot assign/);
+            assert.match(said, /config: Cannot assign '\{displayType: string, markdwn: string\}'/);
+            assert.match(said, /to 'observability:index:DashboardTilesConfigBuilderMarkdown':\s+Existing properties are: markdown, configType, displayType/);
             assert.deepEqual(
                 (target.requests() ?? []).filter((r) => !(r.method === "GET" && r.path.endsWith("/sources"))),
                 [],
