@@ -7,7 +7,10 @@
  * with the write-only values then set in the program as the README says, the next `up` updates exactly those once, and
  * the stack previews without change again. A TypeScript stack (the dynamic providers, which `pulumi import` cannot
  * reach: their type token has no plugin) takes the same objects over with the program the export writes (`adoptId`,
- * the write-only values from secret config): `pulumi up` writes nothing, and a preview plans no change.
+ * the write-only values from secret config): `pulumi up` writes nothing, and a preview plans no change. On the emulator,
+ * the cloud kinds too (the root stack on the managed variant with its custom role, the data pipes' and the
+ * organization's examples): a bulk import into a YAML stack of the managed variant, the pipes' secrets set in the
+ * program (their `check` needs them), one update of those, then no change.
  */
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
@@ -271,3 +274,119 @@ engineSuite("`pulumi import` of every self-hosted kind through the provider plug
         }
     });
 });
+
+/** Each data pipe's `secrets` input in a TypeScript stack's state, by the pipe's id. */
+async function pipeSecrets(stack: CliStack): Promise<Map<string, unknown>> {
+    const state = JSON.parse((await stack.command(["stack", "export", "--show-secrets"])).stdout) as {
+        deployment: { resources?: { type: string; id?: string; inputs?: Record<string, unknown> }[] };
+    };
+    const found = new Map<string, unknown>();
+    for (const resource of state.deployment.resources ?? []) {
+        const value = resource.inputs?.secrets;
+        if (!resource.type.endsWith(":DataPipe") || !resource.id || value === undefined) continue;
+        const plaintext = (value as { plaintext?: string }).plaintext;
+        found.set(resource.id, plaintext === undefined ? value : JSON.parse(plaintext));
+    }
+    return found;
+}
+
+/** Adds property lines under `properties:` of the generated resource named `name`. */
+function withPropertiesOf(program: string, name: string, lines: string[]): string {
+    const blocks = program.split(/\n(?= {2}\S)/);
+    const index = blocks.findIndex((block) => block.startsWith(`  ${name}:\n`) || block.startsWith(`resources:\n  ${name}:\n`));
+    assert.ok(index >= 0, `${name} in the generated program`);
+    blocks[index] = blocks[index].replace("    properties:\n", `    properties:\n${lines.join("\n")}\n`);
+    return blocks.join("\n");
+}
+
+/** The cloud API's kinds of the import table, which only the emulator serves here. */
+const CLOUD_KINDS = ["DataPipe", "OrganizationSettings", "PipeReversePrivateEndpoint", "PipesCdcScaling", "QueryEndpoint", "Role"];
+
+/** The secrets of the data-pipes example (`examples/data-pipes/Pulumi.dev.yaml` names them). */
+const PIPE_SECRETS: Record<string, string> = {
+    "demo:kafkaPassword": "kafka-pw-import-61c0",
+    "demo:bucketSecretKey": "bucket-secret-import-7d2e",
+    "demo:databasePassword": "database-pw-import-0a9b",
+    "demo:mysqlPassword": "mysql-pw-import-3f4c",
+};
+
+engineSuite(
+    "`pulumi import` of every cloud kind through the provider plugin",
+    (ctx: SuiteContext) => {
+        const seeds: CliStack[] = [];
+        let entries: ImportEntry[] = [];
+        let importFile = "";
+
+        before(async function () {
+            const { cli, target } = ctx;
+            const emulator = target.emulator;
+            assert.ok(emulator, "the cloud API is the emulator's");
+            // The root stack on the managed variant (a custom role among its objects), the data pipes' and the
+            // organization's examples.
+            const root = await CliStack.init(cli, { projectDir: REPO_ROOT, seedConfigFrom: "dev" });
+            seeds.push(root);
+            await configure(root, target);
+            await root.configSet("observability:variant", "managed");
+            await root.configSet("demo:platformConnectionId", emulator.managedConnectionId);
+            for (const [key, value] of Object.entries(SECRETS)) await root.configSet(key, value, true);
+            for (const example of ["data-pipes", "organization"]) {
+                const stack = await CliStack.init(cli, { projectDir: path.join(REPO_ROOT, "examples", example), seedConfigFrom: "dev" });
+                seeds.push(stack);
+                await configure(stack, target);
+                if (example === "data-pipes") for (const [key, value] of Object.entries(PIPE_SECRETS)) await stack.configSet(key, value, true);
+            }
+            for (const stack of seeds) await stack.up();
+            const exported = cli.scratch("export-cloud");
+            importFile = path.join(exported, "import.json");
+            await runExport(target, ["--variant", "managed", "--kinds", "all", "--out", exported, "--import-file", importFile]);
+            entries = (JSON.parse(readFileSync(importFile, "utf8")) as { resources: ImportEntry[] }).resources;
+            const kinds = new Set(entries.map((e) => e.type.split(":").pop() ?? ""));
+            assert.deepEqual(
+                CLOUD_KINDS.filter((kind) => !kinds.has(kind)),
+                [],
+            );
+        });
+
+        after(async function () {
+            for (const stack of seeds.reverse()) {
+                await stack.destroy({ allowFailure: true });
+                await stack.remove();
+            }
+        });
+
+        it("imports the export's bulk file into a YAML stack of the managed variant: with the pipes' secrets set, one update of them, then no change", async () => {
+            const { cli, target } = ctx;
+            const { stack, dir } = await yamlStack(cli, target, "import-cloud");
+            try {
+                await stack.configSet("observability:variant", "managed");
+                const out = path.join(dir, "generated.yaml");
+                const result = await stack.import({ file: importFile }, out);
+                assert.deepEqual(imported(result), Object.fromEntries(entries.map((e) => [e.name, "import"])));
+                // The pipes' write-only secrets, set in the program as the README says (here as the seed stack holds
+                // them, `fn::secret` values): `check` needs them, so the program as generated does not preview.
+                const secrets = await pipeSecrets(seeds[1]);
+                const withSecrets = entries.filter((e) => secrets.has(e.id));
+                assert.ok(withSecrets.length >= 4, "the example's pipes with secrets");
+                const program = adoptGeneratedProgram(dir, "import-cloud", readFileSync(out, "utf8"), [], (text) =>
+                    withSecrets.reduce(
+                        (edited, e) => withPropertiesOf(edited, e.name, ["      secrets:", `        fn::secret: ${JSON.stringify(secrets.get(e.id))}`]),
+                        text,
+                    ),
+                );
+                const same = Object.fromEntries(entries.map((e) => [e.name, "same"]));
+                const updates = Object.fromEntries(withSecrets.map((e) => [e.name, "update"]));
+                const first = await stack.preview({ allowFailure: true });
+                assert.equal(first.code, 0, `${program}\n${first.stdout}`);
+                assert.deepEqual(opsByName(first.steps), { ...same, ...updates });
+                const sent = await stack.up();
+                assert.deepEqual(opsByName(sent.steps), { ...same, ...updates });
+                const preview = await stack.preview({ expectNoChanges: true });
+                assert.deepEqual(opsByName(preview.steps), same);
+            } finally {
+                await stack.command(["state", "unprotect", "--all", "--yes"], { allowFailure: true });
+                await stack.remove();
+            }
+        });
+    },
+    { cloud: true },
+);
