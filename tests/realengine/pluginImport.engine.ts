@@ -159,7 +159,7 @@ engineSuite("`pulumi import` of every self-hosted kind through the provider plug
         await seed?.remove();
     });
 
-    it("imports one dashboard into a YAML stack, and the pasted program previews without change", async () => {
+    it("imports one dashboard into a YAML stack, and the pasted program previews without change; so does the `import` option", async () => {
         const { cli, target } = ctx;
         const dashboard = entries.find((e) => e.type === "observability:index:Dashboard");
         assert.ok(dashboard);
@@ -171,6 +171,20 @@ engineSuite("`pulumi import` of every self-hosted kind through the provider plug
             adoptGeneratedProgram(dir, "import-one", readFileSync(out, "utf8"), []);
             const preview = await stack.preview({ expectNoChanges: true });
             assert.deepEqual(opsByName(preview.steps), { web: "same" });
+
+            // The same declaration with the `import` resource option, in a stack of its own: `up` imports the object.
+            const optioned = await yamlStack(cli, target, "import-option");
+            try {
+                const generated = readFileSync(out, "utf8");
+                assert.match(generated, /\n {6}protect: true/);
+                adoptGeneratedProgram(optioned.dir, "import-option", generated.replace(/\n {6}protect: true/, `\n      import: "${dashboard.id}"`), []);
+                const up = await optioned.stack.up();
+                assert.deepEqual(imported(up), { web: "import" });
+                const again = await optioned.stack.preview({ expectNoChanges: true });
+                assert.deepEqual(opsByName(again.steps), { web: "same" });
+            } finally {
+                await optioned.stack.remove();
+            }
         } finally {
             await stack.command(["state", "unprotect", "--all", "--yes"], { allowFailure: true });
             await stack.remove();
