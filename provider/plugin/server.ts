@@ -154,7 +154,7 @@ export async function serve(options: PluginOptions = {}): Promise<RunningPlugin>
             const result = toJson(await lookup(apis, args.props, AbortSignal.timeout(LOOKUP_TIMEOUT_MS)));
             // A list comes as one object (`items`), which every language's invoke reads.
             const value: Properties = Array.isArray(result) ? { items: result } : (result as Properties);
-            return message("InvokeResponse", { setReturn: struct(args.secretKeys.size > 0 ? sent(value, new Set(Object.keys(value))) : value) });
+            return message("InvokeResponse", { setReturn: struct(sent(value, args.secretKeys.size > 0 ? new Set(Object.keys(value)) : new Set())) });
         },
 
         cancel: async () => message("Empty"),

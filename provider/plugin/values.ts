@@ -3,6 +3,7 @@
 // lifecycle knows.
 import { UNKNOWN } from "../common/unknown";
 import type { Properties } from "../engine/lifecycle";
+import { withSchemaNames, withWireNames } from "./propertyNames";
 import type { Struct } from "./rpc";
 
 /** The key of every special value on the wire (`sig.Key` in Pulumi's Go SDK). */
@@ -46,7 +47,7 @@ export function received(value: Struct | undefined): Received {
         props[key] = plain(item, found);
         if (found.secret) secretKeys.add(key);
     }
-    return { props, secretKeys };
+    return { props: withWireNames(props), secretKeys };
 }
 
 /** A value as the engine takes a secret. */
@@ -54,7 +55,9 @@ export function secret(value: unknown): Record<string, unknown> {
     return { [SIGNATURE]: SECRET, value };
 }
 
-/** Properties for the engine, the values of `secretKeys` as secrets. */
+/** Properties for the engine (the schema's names), the values of `secretKeys` as secrets. */
 export function sent(props: Properties, secretKeys: ReadonlySet<string>): Properties {
-    return Object.fromEntries(Object.entries(props).map(([key, value]) => [key, secretKeys.has(key) && value !== null ? secret(value) : value]));
+    return Object.fromEntries(
+        Object.entries(withSchemaNames(props)).map(([key, value]) => [key, secretKeys.has(key) && value !== null ? secret(value) : value]),
+    );
 }

@@ -1,6 +1,7 @@
 import * as ts from "typescript";
 import type { EnumTypeSpec, ObjectTypeSpec, PropertySpec } from "../../provider/plugin/schema";
 import { token } from "../../provider/plugin/tokens";
+import { schemaPropertyName } from "../../provider/plugin/propertyNames";
 import { plainDoc, WRAPPERS } from "../docs/sdkTypes";
 
 /** What the zod schema says at a property path (`[]` for list elements) that TypeScript's types cannot: defaults, integers. */
@@ -102,8 +103,9 @@ export class TypeSpecs {
             if (docs.length > 0) property.description = docs.join(" ");
             const fallback = hints.defaultAt(at);
             if (fallback !== undefined) property.default = fallback;
-            properties[key] = property;
-            if (symbols.length === shapes.length && symbols.every((symbol) => !(symbol.flags & ts.SymbolFlags.Optional))) required.push(key);
+            properties[schemaPropertyName(key)] = property;
+            if (symbols.length === shapes.length && symbols.every((symbol) => !(symbol.flags & ts.SymbolFlags.Optional)))
+                required.push(schemaPropertyName(key));
         }
         return required.length > 0 ? { type: "object", properties, required } : { type: "object", properties };
     }
