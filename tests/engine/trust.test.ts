@@ -11,7 +11,6 @@ import { collectionAt } from "../../provider/api/collection";
 import { hex24 } from "../../provider/common/ids";
 import { listAll } from "../../provider/api/paging";
 import { createWithoutAdoptingStrangers, type Twin } from "../../provider/api/recovery";
-import { CREATE_LIST_GRACE_MS } from "../../provider/api/http/createSnapshots";
 import { type WireDashboard, wireDashboard } from "../../provider/resources/dashboard/wire";
 import { ManualClock } from "../emulator/clock";
 import { clicksFromStream } from "../support/pipeInputs";
@@ -198,7 +197,7 @@ describe("trust: creates that overlap share the list taken before their POSTs", 
         return { emu, create, calls };
     }
 
-    it("dashboard: the second create takes the first one's list; a create within the grace after both takes it too, a later one lists again", async function () {
+    it("dashboard: the second create takes the first one's list; a create after both lists again", async function () {
         const { emu, create, calls } = dashboardCreates();
         emu.faults.failNext(1, "slow", { method: "POST", pathIncludes: "/dashboards" }, { slowMs: 1000 });
 
@@ -208,13 +207,9 @@ describe("trust: creates that overlap share the list taken before their POSTs", 
         await create("second");
         clock.wakeNext();
         await first;
-        // The engine starts the next dashboard a moment after another kind's steps freed a slot.
-        clock.advance(CREATE_LIST_GRACE_MS);
         await create("third");
-        clock.advance(CREATE_LIST_GRACE_MS + 1);
-        await create("fourth");
 
-        assert.deepEqual(calls(), ["GET", "POST first", "POST second", "POST third", "GET", "POST fourth"]);
+        assert.deepEqual(calls(), ["GET", "POST first", "POST second", "GET", "POST third"]);
     });
 
     it("the twin check compares only the listed objects of the declaration's name, found through an index built once per list", async function () {
@@ -287,7 +282,6 @@ describe("trust: creates that overlap share the list taken before their POSTs", 
         await create("second", async () => undefined);
         settle();
         await first;
-        clock.advance(CREATE_LIST_GRACE_MS + 1);
         await create("third", async () => undefined);
 
         assert.deepEqual(calls(), ["GET", "POST waits", "POST second", "GET", "POST third"], "the second create took the list of the one still waiting");
