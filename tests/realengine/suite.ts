@@ -3,6 +3,7 @@
  * self-hosted server when the environment names one), each with the run's shared CLI and a target started for it.
  */
 import { pulumiOnPath, PulumiCli } from "./pulumiCli";
+import type { EmulatorOptions } from "../emulator";
 import { emulatorTarget, realServerTarget, type Target } from "./targets";
 
 /** What a test of the suite works with. */
@@ -30,6 +31,8 @@ export function madeCli(): PulumiCli | undefined {
 export interface SuiteOptions {
     /** The tests need the cloud API (the managed variant, pipes, organizations): the emulator only. */
     cloud?: boolean;
+    /** More options of the emulator target (its clock, for tests that hold an answer). */
+    emulator?: EmulatorOptions;
 }
 
 /**
@@ -38,7 +41,7 @@ export interface SuiteOptions {
  * @param body declares the tests with `it`, reading the context inside them
  */
 export function engineSuite(title: string, body: (ctx: SuiteContext) => void, options: SuiteOptions = {}): void {
-    const targets: { name: string; start: () => Promise<Target> }[] = [{ name: "the emulator", start: emulatorTarget }];
+    const targets: { name: string; start: () => Promise<Target> }[] = [{ name: "the emulator", start: () => emulatorTarget(options.emulator) }];
     const real = realServerTarget();
     if (real && !options.cloud) targets.push({ name: real.name, start: async () => real });
     for (const { name, start } of targets) {
