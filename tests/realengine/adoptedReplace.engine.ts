@@ -41,7 +41,6 @@ engineSuite("`pulumi up --replace` of an adopted dashboard (README: Adopting wha
             assert.deepEqual(opsByName(replaced.steps), { web: "create-replacement,replace,delete-replaced" });
             assert.equal((await stack.outputs()).id, made, "the replacement adopted the same object");
             assert.ok(await exists(made), "and the old resource's delete left it");
-            assert.equal((await target.selfHostedCounts()).dashboards, 1);
 
             const refused = await stack.up({ args: ["--replace", urn, "--refresh"], allowFailure: true });
             assert.notEqual(refused.code, 0, "with --refresh the replacement fails");
@@ -63,9 +62,13 @@ engineSuite("`pulumi up --replace` of an adopted dashboard (README: Adopting wha
             await stack.command(["config", "rm", "single:adoptId"]);
             const fresh = await stack.up();
             assert.deepEqual(opsByName(fresh.steps), { web: "create-replacement,replace,delete-replaced" });
-            assert.notEqual((await stack.outputs()).id, made);
+            const replacement = (await stack.outputs()).id as string;
+            assert.notEqual(replacement, made);
+            assert.ok(await exists(replacement));
             await stack.destroy();
-            assert.equal((await target.selfHostedCounts()).dashboards, 0);
+            // The team may hold other tests' objects (a real server shared by the suite's files): this test's are gone.
+            assert.equal(await exists(replacement), false);
+            assert.equal(await exists(made), false);
         } finally {
             await stack.destroy({ allowFailure: true });
             await stack.remove();
