@@ -3,6 +3,7 @@
  * self-hosted server when the environment names one), each with the run's shared CLI and a target started for it.
  */
 import { pulumiOnPath, PulumiCli } from "./pulumiCli";
+import type { EmulatorOptions } from "../emulator";
 import { emulatorTarget, realServerTarget, type Target } from "./targets";
 
 /** What a test of the suite works with. */
@@ -32,6 +33,8 @@ export interface SuiteOptions {
     cloud?: boolean;
     /** The tests read the emulator's fixture records (a seeded team): the emulator only. */
     seeded?: boolean;
+    /** More options of the emulator target (its clock, for tests that hold an answer). */
+    emulator?: EmulatorOptions;
 }
 
 /**
@@ -41,7 +44,10 @@ export interface SuiteOptions {
  */
 export function engineSuite(title: string, body: (ctx: SuiteContext) => void, options: SuiteOptions = {}): void {
     const targets: { name: string; start: () => Promise<Target> }[] = [
-        { name: options.seeded ? "the emulator (seeded)" : "the emulator", start: () => emulatorTarget(options.seeded ? "seeded" : "empty") },
+        {
+            name: options.seeded ? "the emulator (seeded)" : "the emulator",
+            start: () => emulatorTarget({ ...options.emulator, fixtures: options.seeded ? "seeded" : "empty" }),
+        },
     ];
     const real = realServerTarget();
     if (real && !options.cloud && !options.seeded) targets.push({ name: real.name, start: async () => real });

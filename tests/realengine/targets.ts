@@ -4,7 +4,7 @@
  * the real self-hosted server (`OBSERVABILITY_API_URL`, `OBSERVABILITY_API_KEY`; `.ci/run` starts the bundled one),
  * which serves the self-hosted kinds only and whose requests the suite cannot see.
  */
-import { Emulator } from "../emulator";
+import { Emulator, type EmulatorOptions } from "../emulator";
 import { liveServer, PacedClient } from "../live/server";
 
 /** One server a stack runs against. */
@@ -20,6 +20,13 @@ export interface Target {
     /** The HTTP requests the server received since the last {@link clearRequests}, or undefined where it cannot tell. */
     requests(): readonly { method: string; path: string }[] | undefined;
     clearRequests(): void;
+    /**
+     * One request to the self-hosted API as a person makes it by hand (out of band), with the team's key: its `data`.
+     * @param method the HTTP method
+     * @param path below `/api/v2`, e.g. `/dashboards/<id>`
+     * @param body the JSON body
+     */
+    api(method: string, path: string, body?: unknown): Promise<unknown>;
     /** The emulator behind it, for the checks only an emulator allows (its store, its clock). */
     readonly emulator?: Emulator;
     close(): Promise<void>;
@@ -36,11 +43,13 @@ const SELF_HOSTED_LISTS: Record<string, string> = {
 };
 
 /**
+/**
  * Starts an emulator on an ephemeral loopback port, with the documented rate limits.
- * @param fixtures `empty` (default): an empty team; `seeded`: the fixture connection, sources, webhooks and saved search
+ * @param options the emulator's options: `fixtures` `empty` (default, an empty team) or `seeded` (the fixture
+ * connection, sources, webhooks and saved search), its clock for a test that holds an answer, …
  */
-export async function emulatorTarget(fixtures: "empty" | "seeded" = "empty"): Promise<Target> {
-    const emu = await Emulator.start({ fixtures });
+export async function emulatorTarget(options: EmulatorOptions = {}): Promise<Target> {
+    const emu = await Emulator.start({ fixtures: "empty", ...options });
     const { credentials } = emu;
     return {
         name: "the emulator",
@@ -62,6 +71,16 @@ export async function emulatorTarget(fixtures: "empty" | "seeded" = "empty"): Pr
         },
         requests: () => emu.requests.map(({ method, path }) => ({ method, path })),
         clearRequests: () => emu.clearRequests(),
+        async api(method, path, body) {
+            const response = await fetch(`${emu.url}/api/v2${path}`, {
+                method,
+                headers: { authorization: `Bearer ${credentials.apiKey}`, "content-type": "application/json" },
+                body: body === undefined ? undefined : JSON.stringify(body),
+            });
+            const text = await response.text();
+            if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+            return text === "" ? undefined : (JSON.parse(text) as { data?: unknown }).data;
+        },
         close: () => emu.close(),
     };
 }
@@ -85,6 +104,7 @@ export function realServerTarget(env: NodeJS.ProcessEnv = process.env): Target |
         },
         requests: () => undefined,
         clearRequests: () => undefined,
+        api: (method, path, body) => raw.data(method, path, body),
         close: async () => undefined,
     };
 }
