@@ -28,9 +28,7 @@ engineSuite("`pulumi up --replace` of an adopted dashboard (README: Adopting wha
         const { id: made } = (await target.api("POST", "/dashboards", { name: "Web service", tiles: [NOTES] })) as { id: string };
         const exists = async (id: string) => ((await target.api("GET", "/dashboards")) as { id: string }[]).some((d) => d.id === id);
         try {
-            const { plain, secret } = target.config();
-            for (const [key, value] of Object.entries(plain)) await stack.configSet(key, value);
-            for (const [key, value] of Object.entries(secret)) await stack.configSet(key, value, true);
+            await stack.configure(target.config());
             await stack.configSet("single:adoptId", made);
             const adopted = await stack.up();
             assert.deepEqual(opsByName(adopted.steps), { web: "create" });

@@ -57,9 +57,7 @@ async function stateOf(stack: CliStack): Promise<{ pending: PendingOperation[]; 
 /** A new stack of the one-resource program pointed at the target. */
 async function newStack(target: Target, ctx: SuiteContext, kind: "dashboard" | "webhook"): Promise<CliStack> {
     const stack = await CliStack.init(ctx.cli, { projectDir: PROGRAM });
-    const { plain, secret } = target.config();
-    for (const [key, value] of Object.entries(plain)) await stack.configSet(key, value);
-    for (const [key, value] of Object.entries(secret)) await stack.configSet(key, value, true);
+    await stack.configure(target.config());
     await stack.configSet("single:kind", kind);
     return stack;
 }

@@ -95,6 +95,15 @@ export class CliStack {
         await this.command(["config", "set", ...(secret ? ["--secret"] : []), key], { input: value });
     }
 
+    /**
+     * `pulumi config set` of every setting given: the plain ones as they are, the secret ones with `--secret`.
+     * @param config the settings, e.g. a target's `config()`
+     */
+    async configure(config: { plain?: Record<string, string>; secret?: Record<string, string> }): Promise<void> {
+        for (const [key, value] of Object.entries(config.plain ?? {})) await this.configSet(key, value);
+        for (const [key, value] of Object.entries(config.secret ?? {})) await this.configSet(key, value, true);
+    }
+
     /** `pulumi up --yes --skip-preview`. */
     up(options: OperationOptions = {}): Promise<Operation> {
         return this.operation(["up", "--yes", "--skip-preview"], options, stepsOf);

@@ -62,8 +62,7 @@ for (const example of EXAMPLES) {
                 try {
                     const { plain, secret } = target.config();
                     const ids = example.ids && target.emulator ? example.ids(target.emulator) : {};
-                    for (const [key, value] of Object.entries({ ...plain, ...ids })) await stack.configSet(key, value);
-                    for (const [key, value] of Object.entries({ ...secret, ...secrets })) await stack.configSet(key, value, true);
+                    await stack.configure({ plain: { ...plain, ...ids }, secret: { ...secret, ...secrets } });
 
                     const created = await stack.up();
                     outputs.push(created);

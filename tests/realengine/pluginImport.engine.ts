@@ -70,9 +70,7 @@ interface ImportEntry {
 
 /** Points a stack at the target, its credentials as secrets. */
 async function configure(stack: CliStack, target: Target): Promise<void> {
-    const { plain, secret } = target.config();
-    for (const [key, value] of Object.entries(plain)) await stack.configSet(key, value);
-    for (const [key, value] of Object.entries(secret)) await stack.configSet(key, value, true);
+    await stack.configure(target.config());
 }
 
 /**

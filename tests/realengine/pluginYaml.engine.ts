@@ -59,9 +59,7 @@ outputs:
 
 /** Points a stack at the target (its credentials as secrets), and the explicit provider's environment at it too. */
 async function configure(stack: CliStack, target: Target): Promise<void> {
-    const { plain, secret } = target.config();
-    for (const [key, value] of Object.entries(plain)) await stack.configSet(key, value);
-    for (const [key, value] of Object.entries(secret)) await stack.configSet(key, value, true);
+    await stack.configure(target.config());
 }
 
 /** The example's own configuration: the source, the webhook's URL, the second environment (the same server here). */

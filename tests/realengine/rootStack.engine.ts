@@ -28,8 +28,7 @@ engineSuite("the root stack (examples/environment) through `pulumi`", (ctx: Suit
         const outputs: Operation[] = [];
         try {
             const { plain, secret } = target.config();
-            for (const [key, value] of Object.entries(plain)) await stack.configSet(key, value);
-            for (const [key, value] of Object.entries({ ...secret, ...SECRETS })) await stack.configSet(key, value, true);
+            await stack.configure({ plain, secret: { ...secret, ...SECRETS } });
 
             const created = await stack.up();
             outputs.push(created);

@@ -33,9 +33,7 @@ engineSuite("a stack of references through `pulumi` (README claims)", (ctx: Suit
         const { cli, target } = ctx;
         const stack = await CliStack.init(cli, { projectDir: PROGRAM });
         try {
-            const { plain, secret } = target.config();
-            for (const [key, value] of Object.entries(plain)) await stack.configSet(key, value);
-            for (const [key, value] of Object.entries(secret)) await stack.configSet(key, value, true);
+            await stack.configure(target.config());
 
             target.clearRequests();
             const first = await stack.preview();

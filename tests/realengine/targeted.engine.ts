@@ -21,9 +21,7 @@ engineSuite("`pulumi up --target` of a stack of references", (ctx: SuiteContext)
         const { cli, target } = ctx;
         const stack = await CliStack.init(cli, { projectDir: PROGRAM });
         try {
-            const { plain, secret } = target.config();
-            for (const [key, value] of Object.entries(plain)) await stack.configSet(key, value);
-            for (const [key, value] of Object.entries(secret)) await stack.configSet(key, value, true);
+            await stack.configure(target.config());
             const created = await stack.up();
             const urn = (name: string) => created.steps.find((s) => s.name === name)?.urn as string;
             const ids = (await stack.outputs()).ids as Record<string, string>;

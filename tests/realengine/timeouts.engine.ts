@@ -35,9 +35,7 @@ engineSuite(
             const dashboards = () => [...emu.store.selfHosted.dashboards.keys()];
             const stack = await CliStack.init(cli, { projectDir: PROGRAM });
             try {
-                const { plain, secret } = target.config();
-                for (const [key, value] of Object.entries(plain)) await stack.configSet(key, value);
-                for (const [key, value] of Object.entries(secret)) await stack.configSet(key, value, true);
+                await stack.configure(target.config());
 
                 const held = async (): Promise<{ run: Promise<Operation>; ended: () => boolean }> => {
                     emu.faults.failNext(1, "slow", { method: "POST", pathIncludes: "/dashboards" }, { slowMs: HELD_MS });
