@@ -78,6 +78,7 @@ describe("the packed package, as a user installs it", function () {
             "dist/provider/plugin/main.js",
             "plugin/PulumiPlugin.yaml",
             "plugin/index.js",
+            "plugin/pulumi-resource-observability",
         ]) {
             assert.ok(files.includes(file), `the tarball holds ${file}`);
         }
@@ -85,7 +86,16 @@ describe("the packed package, as a user installs it", function () {
             files.filter(
                 (file) =>
                     !/^dist\/(sdk|provider)\//.test(file) &&
-                    !["LICENSE", "CHANGELOG.md", "README.md", "package.json", "schema.json", "plugin/PulumiPlugin.yaml", "plugin/index.js"].includes(file),
+                    ![
+                        "LICENSE",
+                        "CHANGELOG.md",
+                        "README.md",
+                        "package.json",
+                        "schema.json",
+                        "plugin/PulumiPlugin.yaml",
+                        "plugin/index.js",
+                        "plugin/pulumi-resource-observability",
+                    ].includes(file),
             ),
             [],
         );
