@@ -3,6 +3,9 @@
  * needs; after the run it prints the CLI's version and how many CLI commands ran per program, and removes the run's
  * backend and scratch folders.
  */
+import { existsSync } from "node:fs";
+import * as path from "node:path";
+import { PACKAGE_NAME, REPO_ROOT } from "../harness/paths";
 import { assertBuilt, ensureSelfLink } from "../harness/providerText";
 import { madeCli, runCli } from "./suite";
 
@@ -14,6 +17,13 @@ export const mochaHooks = {
         assertBuilt();
         ensureSelfLink();
         console.log(`  engine suite: ${cli.cli.path} (${cli.cli.version})`);
+    },
+    afterEach(): void {
+        // An npm run in the repository (the CLI installs the package of a plugin folder it is given) prunes the link every
+        // later program resolves the package by: the test that did it fails here, not the ones after it.
+        if (!existsSync(path.join(REPO_ROOT, "node_modules", PACKAGE_NAME))) {
+            throw new Error(`this test removed node_modules/${PACKAGE_NAME}, the link the suite's programs import the package by`);
+        }
     },
     afterAll(): void {
         const cli = madeCli();

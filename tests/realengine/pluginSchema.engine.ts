@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { REPO_ROOT } from "../harness/paths";
-import { PLUGIN_FOLDER } from "./plugin";
+import { PLUGIN_FOLDER, PLUGIN_NAME } from "./plugin";
 import { runCli } from "./suite";
 
 const SCHEMA = path.join(REPO_ROOT, "schema.json");
@@ -26,7 +26,9 @@ function withoutEmptyRequired(value: unknown): unknown {
 describe("schema.json through Pulumi's binder", function () {
     it("is what `pulumi package get-schema` reads from the plugin, without a warning", async () => {
         const cli = runCli();
-        const result = await cli.run("schema.json", ["package", "get-schema", PLUGIN_FOLDER], { cwd: cli.scratch("get-schema") });
+        // The plugin's executable, not its folder: given the folder, the CLI first installs the Node.js package the folder
+        // belongs to (`npm install` in the repository, which prunes the self-link the suite's programs resolve by).
+        const result = await cli.run("schema.json", ["package", "get-schema", path.join(PLUGIN_FOLDER, PLUGIN_NAME)], { cwd: cli.scratch("get-schema") });
         assert.doesNotMatch(result.stderr, /warning|error/i, result.stderr);
         assert.deepEqual(withoutEmptyRequired(JSON.parse(result.stdout)), withoutEmptyRequired(JSON.parse(readFileSync(SCHEMA, "utf8"))));
     });
