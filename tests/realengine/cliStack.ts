@@ -160,7 +160,7 @@ export class CliStack {
     ): Promise<CliResult> {
         const stackArgs = args[0] === "stack" && args[1] === "init" ? [] : ["--stack", this.stack];
         const configArgs = CONFIG_COMMANDS.has(args[0]) && !args.includes("--config-file") ? ["--config-file", this.configFile] : [];
-        return this.cli.run(this.program, [...args, ...stackArgs, ...configArgs, "--non-interactive"].filter(dedupeNonInteractive()), {
+        return this.cli.run(this.program, [...args, ...stackArgs, ...configArgs, "--non-interactive"], {
             cwd: this.options.projectDir,
             env: { ...this.options.env, ...options.env },
             input: options.input,
@@ -180,13 +180,3 @@ let stacksMade = 0;
 
 /** The commands that read the stack's configuration. */
 const CONFIG_COMMANDS = new Set(["up", "preview", "refresh", "destroy", "import", "config"]);
-
-function dedupeNonInteractive(): (arg: string) => boolean {
-    let seen = false;
-    return (arg) => {
-        if (arg !== "--non-interactive") return true;
-        if (seen) return false;
-        seen = true;
-        return true;
-    };
-}

@@ -14,8 +14,7 @@ import * as path from "node:path";
 /** The failure of a suite run without the CLI, and what it needs. */
 export const NO_CLI_MESSAGE = [
     "the engine suite runs the Pulumi CLI itself and found no `pulumi` on PATH.",
-    "Install the Pulumi CLI (3.259 or later, with its Node.js and YAML language hosts) and put it first on PATH, or build",
-    'it from Go modules as CI does: `export PATH="$(bash ../shared/pulumi-engine/build.sh):$PATH"`; then run',
+    "Install the Pulumi CLI (3.259 or later, with its Node.js and YAML language hosts), put it first on PATH, and run",
     "`npm run test:engine` again.",
 ].join(" ");
 
