@@ -11,6 +11,7 @@ import { collectionAt } from "../../provider/api/collection";
 import { hex24 } from "../../provider/common/ids";
 import { listAll } from "../../provider/api/paging";
 import { createWithoutAdoptingStrangers, type Twin } from "../../provider/api/recovery";
+import { CREATE_LIST_GRACE_MS } from "../../provider/api/http/createSnapshots";
 import { type WireDashboard, wireDashboard } from "../../provider/resources/dashboard/wire";
 import { ManualClock } from "../emulator/clock";
 import { clicksFromStream } from "../support/pipeInputs";
@@ -197,7 +198,7 @@ describe("trust: creates that overlap share the list taken before their POSTs", 
         return { emu, create, calls };
     }
 
-    it("dashboard: the second create takes the first one's list; a create after both lists again", async function () {
+    it("dashboard: the second create takes the first one's list; a create within the grace after both takes it too, a later one lists again", async function () {
         const { emu, create, calls } = dashboardCreates();
         emu.faults.failNext(1, "slow", { method: "POST", pathIncludes: "/dashboards" }, { slowMs: 1000 });
 
@@ -207,9 +208,42 @@ describe("trust: creates that overlap share the list taken before their POSTs", 
         await create("second");
         clock.wakeNext();
         await first;
+        // The engine starts the next dashboard a moment after another kind's steps freed a slot.
+        clock.advance(CREATE_LIST_GRACE_MS);
         await create("third");
+        clock.advance(CREATE_LIST_GRACE_MS + 1);
+        await create("fourth");
 
-        assert.deepEqual(calls(), ["GET", "POST first", "POST second", "GET", "POST third"]);
+        assert.deepEqual(calls(), ["GET", "POST first", "POST second", "POST third", "GET", "POST fourth"]);
+    });
+
+    it("dashboard: a lost create whose list was taken up after a pause does not take a match made by hand in the pause, and says so", async function () {
+        const { emu, create } = dashboardCreates();
+        await create("first");
+        const byHand = await fetch(`${emu.url}/api/v2/dashboards`, {
+            method: "POST",
+            headers: { authorization: `Bearer ${emu.credentials.apiKey}`, "content-type": "application/json" },
+            body: JSON.stringify({ name: "made in the pause", tiles: [errorsTile(emu.fixtures.sources.logs.id)] }),
+        });
+        const handMade = ((await byHand.json()) as { data: { id: string } }).data.id;
+        clock.advance(CREATE_LIST_GRACE_MS); // the next create takes up the first one's list, which lacks the hand-made one
+        emu.faults.failNext(1, "drop-before", { method: "POST", pathIncludes: "/dashboards" });
+
+        const outcome = await create("made in the pause").then(
+            (created) => `adopted ${created.id}`,
+            (error: unknown) => messageOf(error),
+        );
+
+        assert.match(
+            outcome,
+            new RegExp(`^create Dashboard "made in the pause": .*matching object ${handMade} now exists, but it may have been made by someone else`),
+        );
+        assert.match(outcome, /set `adoptId: "[0-9a-f]{24}"` on the resource/);
+        assert.deepEqual(
+            [...emu.store.selfHosted.dashboards.values()].filter((d) => d.name === "made in the pause").map((d) => d.id),
+            [handMade],
+            "nothing else was made, and the hand-made dashboard is still there",
+        );
     });
 
     it("the twin check compares only the listed objects of the declaration's name, found through an index built once per list", async function () {
@@ -282,6 +316,7 @@ describe("trust: creates that overlap share the list taken before their POSTs", 
         await create("second", async () => undefined);
         settle();
         await first;
+        clock.advance(CREATE_LIST_GRACE_MS + 1);
         await create("third", async () => undefined);
 
         assert.deepEqual(calls(), ["GET", "POST waits", "POST second", "GET", "POST third"], "the second create took the list of the one still waiting");

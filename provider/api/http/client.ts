@@ -127,7 +127,7 @@ export class ApiClient {
     /** List responses shared between reads; cleared by every write through this client. */
     readonly lists: ListCache;
     /** Lists taken before creates, shared by the creates of a collection that overlap in time. */
-    readonly snapshots = new CreateSnapshots();
+    readonly snapshots: CreateSnapshots;
     /** Whether any answer ever arrived: before that, a refused connection means a wrong URL, not a restart. */
     private reached = false;
 
@@ -137,6 +137,7 @@ export class ApiClient {
         // A warning may quote a server's message, which may echo the request: redacted like every error.
         this.notify = (message) => notify(redact(message, [...options.secrets, ...operationSecrets()]));
         this.lists = new ListCache(options.listCacheMs ?? 0, this.clock);
+        this.snapshots = new CreateSnapshots(this.clock);
     }
 
     get name(): string {
