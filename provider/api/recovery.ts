@@ -163,12 +163,12 @@ function describeTwins<W extends { id: string }>(twins: readonly W[], twin: Twin
 
 /**
  * What a create tells about its twins: an error before the POST when the server would refuse a second object, otherwise a
- * warning once its own object exists, naming both and the way out either way (README "After a cancelled job").
+ * warning once its own object exists, naming both and the way out either way (docs/guides/pipelines.md, "After a cancelled job").
  */
 function twinsMessage<W extends { id: string }>(operation: string, twins: readonly W[], twin: Twin<W>, created?: string): string {
     const them = twins.length === 1 ? "it" : "them";
     const found = `${describeTwins(twins, twin)} already existed with the same ${twin.by}, and no resource of this stack manages ${them}`;
-    const cancelled = 'made by an earlier `pulumi up` that was cancelled while it created this resource (README "After a cancelled job")';
+    const cancelled = 'made by an earlier `pulumi up` that was cancelled while it created this resource (docs/guides/pipelines.md, "After a cancelled job")';
     const adopt = `\`adoptId: "${twins[0]?.id ?? ""}"\``;
     if (created === undefined) {
         return (

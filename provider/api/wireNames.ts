@@ -9,7 +9,7 @@
 /** What a wire name is, which decides where it is translated and which spellings are valid. */
 type WireNameRole = "segment" | "settingPrefix" | "field";
 
-/** Every neutral wire name, with its role and what it names (README lists the same table). */
+/** Every neutral wire name, with its role and what it names (docs/installation-configuration.md lists the same table). */
 export const WIRE_NAMES = {
     observability: { role: "segment", names: "the managed variant's path segment below a service (`…/services/{id}/observability`)" },
     pipes: { role: "segment", names: "the data pipes' path segment below a service" },

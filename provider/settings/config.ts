@@ -21,7 +21,7 @@ interface SettingDefinition {
 /** A rate limit as the settings write it: `100/60s`. */
 const rate = ({ limit, windowMs }: RateLimit) => `${limit}/${windowMs / 1000}s`;
 
-/** Every setting, with its environment-variable fallback. README documents the same table. */
+/** Every setting, with its environment-variable fallback. docs/installation-configuration.md documents the same table (tests/docs/settings.test.ts). */
 export const SETTINGS = {
     apiUrl: { env: "OBSERVABILITY_API_URL", description: "self-hosted API base URL" },
     apiKey: { env: "OBSERVABILITY_API_KEY", description: "self-hosted personal API access key", secret: true },

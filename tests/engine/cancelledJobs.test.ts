@@ -83,7 +83,7 @@ describe("a `pulumi up` killed in the middle of a create (a cancelled CI job), t
             ),
         );
 
-        // README "After a cancelled job": keep the killed run's dashboard instead of the new one.
+        // docs/guides/pipelines.md "After a cancelled job": keep the killed run's dashboard instead of the new one.
         const keep = await stack.engine.up([{ ...dashboard("web", { adoptId: leftover }), replace: true }]);
         assert.deepEqual(keep.replaced, ["web"]);
         assert.equal(stack.engine.state.get(stack.engine.urnOf(program[0] as DeclaredResource))?.id, leftover);

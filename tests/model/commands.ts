@@ -233,7 +233,7 @@ abstract class TileEdit extends Edit {
     /** Edits `tiles`, where the tile `tile` indexes is the one the command is about. */
     protected abstract edit(tiles: TileModel[], dashboard: string, model: Model, tile: number): void;
     apply(model: Model): void {
-        // Odd board numbers pick among the tiles that alerts watch, when there are some: the flows the README documents.
+        // Odd board numbers pick among the tiles that alerts watch, when there are some: the flows docs/guides/whole-environment.md documents.
         const watched = [...model.alerts.values()].flatMap((a) => ("tile" in a.on ? [a.on.tile] : []));
         const target = this.board % 2 === 1 ? pick(watched, this.tile) : undefined;
         const name = target?.dashboard ?? (pick(namesOf(model, "dashboards"), this.board) as string);
@@ -265,7 +265,7 @@ class RemoveTile extends TileEdit {
     toString = () => `remove tile #${this.tile} of dashboard #${this.board} (alerts moved by #${this.choice})`;
 }
 
-/** Renames a tile; its alerts follow the new name (README: move the alert to the new tile name in the same change). */
+/** Renames a tile; its alerts follow the new name (docs/guides/whole-environment.md: move the alert to the new tile name in the same change). */
 class RenameTile extends TileEdit {
     constructor(
         board: number,

@@ -13,6 +13,14 @@ const YAML_PROGRAM = path.join(REPO_ROOT, "examples", "yaml", "Pulumi.yaml");
 const PYTHON_PROGRAM = path.join(REPO_ROOT, "examples", "python", "__main__.py");
 const PROVIDER_TYPE = `pulumi:providers:${PACKAGE_NAME}`;
 
+/** The YAML blocks of a Markdown page that declare resources, parsed. */
+function yamlBlocksWithResources(page: string): Record<string, unknown>[] {
+    const text = readFileSync(path.join(REPO_ROOT, page), "utf8");
+    return [...text.matchAll(/```yaml\n([\s\S]*?)```/g)]
+        .map((block) => yaml.load(block[1]) as Record<string, unknown>)
+        .filter((program) => isRecord(program) && isRecord(program.resources));
+}
+
 type Properties = Record<string, PropertySpec>;
 
 /** Checks values written in a program against the schema; each problem names its path. */
@@ -230,6 +238,19 @@ describe("the examples of the provider plugin, checked against schema.json", fun
                 "resources.extra",
             ],
         );
+    });
+
+    it("README's YAML quick start and the YAML of docs/installation-configuration.md: every type and property is in the schema", function () {
+        const [quickStart, ...others] = yamlBlocksWithResources("README.md");
+        assert.equal(others.length, 0, "README has one YAML program");
+        assert.equal(quickStart.runtime, "yaml");
+        assert.deepEqual(quickStart.plugins, { providers: [{ name: PACKAGE_NAME, path: "<the clone>/plugin" }] });
+        assert.deepEqual(yamlProblems(quickStart, schema), []);
+        const explicitProvider = yamlBlocksWithResources("docs/installation-configuration.md");
+        assert.equal(explicitProvider.length, 1);
+        assert.deepEqual(yamlProblems(explicitProvider[0], schema), []);
+        const types = Object.values(explicitProvider[0].resources as Record<string, { type: string }>).map((resource) => resource.type);
+        assert.ok(types.includes(PROVIDER_TYPE), `resources: ${types.join(", ")}`);
     });
 
     it("examples/python: every class, function and keyword argument is one the generated SDK has, the required ones are given", function () {

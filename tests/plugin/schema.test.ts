@@ -100,9 +100,11 @@ describe("the provider plugin's package schema (schema.json, written by `npm run
         assert.equal(kindOfToken("pulumi-nodejs:dynamic/observability:Dashboard"), undefined);
     });
 
-    it('has its import id told in README "Other languages" for every kind', function () {
-        const readme = readFileSync(path.join(REPO_ROOT, "README.md"), "utf8");
-        const section = readme.slice(readme.indexOf("\n## Other languages"), readme.indexOf("\n## Layout"));
+    it("has its import id told in docs/guides/importing.md (`pulumi import`) for every kind", function () {
+        const guide = readFileSync(path.join(REPO_ROOT, "docs", "guides", "importing.md"), "utf8");
+        const start = guide.indexOf("\n## `pulumi import`");
+        assert.ok(start >= 0, "docs/guides/importing.md has a section ## `pulumi import`");
+        const section = guide.slice(start);
         const table = section.slice(section.indexOf("| resource | import id |"));
         const rows = table.slice(0, table.indexOf("\n\n")).split("\n").slice(2);
         const named = rows.flatMap((row) => [...(row.split("|")[1] ?? "").matchAll(/`(\w+)`/g)].map((match) => match[1]));

@@ -1,9 +1,9 @@
 /**
- * README "Adopting what exists": `pulumi up --replace` of a resource that declares `adoptId`, shown by the real Pulumi
+ * docs/guides/importing.md "Adopting with `adoptId`": `pulumi up --replace` of a resource that declares `adoptId`, shown by the real Pulumi
  * CLI on every target (the emulator, and the real self-hosted server when the environment names one). The program
  * (programs/single) declares one dashboard whose `adoptId` and `deleteBeforeReplace` come from stack config.
  *
- * The README's sentences this file backs:
+ * The sentences of docs/guides/importing.md this file backs:
  * - "`pulumi up --replace` of such a resource (the engine asks the provider nothing then) adopts the same object again
  *   and keeps it: the old resource's delete leaves an object that another resource of the run adopted."
  * - "With `--refresh` the replacement fails clearly instead (the refresh showed the object managed by the resource
@@ -21,7 +21,7 @@ import { opsByName } from "./assertions";
 const PROGRAM = path.join(__dirname, "programs", "single");
 const NOTES = { name: "Notes", x: 0, y: 0, w: 12, h: 4, config: { displayType: "markdown", markdown: "On call: see the runbook" } };
 
-engineSuite("`pulumi up --replace` of an adopted dashboard (README: Adopting what exists)", (ctx: SuiteContext) => {
+engineSuite("`pulumi up --replace` of an adopted dashboard (docs: Adopting with adoptId)", (ctx: SuiteContext) => {
     it("adopts the same object again and keeps it; fails clearly with --refresh; deletes it first with deleteBeforeReplace", async () => {
         const { cli, target } = ctx;
         const stack = await CliStack.init(cli, { projectDir: PROGRAM });

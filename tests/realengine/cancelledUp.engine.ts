@@ -1,5 +1,5 @@
 /**
- * README "After a cancelled job", shown by the real Pulumi CLI (emulator only: the real server cannot hold an answer).
+ * docs/guides/pipelines.md "After a cancelled job", shown by the real Pulumi CLI (emulator only: the real server cannot hold an answer).
  * A `pulumi up` is cancelled as a CI runner cancels a job, SIGINT twice (the first asks the CLI to cancel and wait for
  * the operations in flight, the second terminates it; GitHub Actions sends SIGINT, then SIGTERM and SIGKILL later),
  * while the emulator holds its answer to the create's POST on a clock the test moves; the POST then makes its object.
@@ -7,7 +7,7 @@
  * process leaves it pending too, but orphans the language host and the dynamic-provider host (each in a process group
  * of its own), so the test cancels as CI does.
  *
- * The README's sentences this file backs:
+ * The sentences of docs/guides/pipelines.md this file backs:
  * - Pulumi keeps the interrupted create as a pending operation; every later `up` and `destroy` warns about it
  *   ("Attempting to deploy or update resources with 1 pending operations from previous deployment. * urn:…::web,
  *   interrupted while creating"), and the next `up` plans the resource as a create again: both tests.
@@ -109,7 +109,7 @@ function assertNoPendingWarning(operation: Operation): void {
 }
 
 engineSuite(
-    "a `pulumi up` cancelled while the server holds the answer to its create (README: After a cancelled job)",
+    "a `pulumi up` cancelled while the server holds the answer to its create (docs: After a cancelled job)",
     (ctx: SuiteContext) => {
         it("dashboard: pending create, created again with a warning naming the earlier one, kept by adoptId and --replace, cleared", async () => {
             const { target } = ctx;

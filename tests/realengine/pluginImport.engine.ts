@@ -1,10 +1,10 @@
 /**
  * `pulumi import` through the real CLI and the provider plugin, as a user does it, for every self-hosted kind the
- * README's import table lists: the root stack (`examples/environment`) makes the objects, then
+ * import table of docs/guides/importing.md lists: the root stack (`examples/environment`) makes the objects, then
  * - one object: `pulumi import observability:index:Dashboard <name> <id>` in a Pulumi YAML stack;
  * - the export's bulk file: `npx pulumi-observability export --import-file` then `pulumi import --file`;
  * the program `pulumi import` writes goes into the stack's `Pulumi.yaml`, and `pulumi preview --expect-no-changes` passes;
- * with the write-only values then set in the program as the README says, the next `up` updates exactly those once, and
+ * with the write-only values then set in the program as docs/guides/importing.md says, the next `up` updates exactly those once, and
  * the stack previews without change again. A TypeScript stack (the dynamic providers, which `pulumi import` cannot
  * reach: their type token has no plugin) takes the same objects over with the program the export writes (`adoptId`,
  * the write-only values from secret config): `pulumi up` writes nothing, and a preview plans no change. On the emulator,
@@ -207,7 +207,7 @@ engineSuite("`pulumi import` of every self-hosted kind through the provider plug
             const asGenerated = await stack.preview({ expectNoChanges: true });
             assert.deepEqual(opsByName(asGenerated.steps), same);
 
-            // The write-only values the API never returns, set in the program as the README says: the provider cannot
+            // The write-only values the API never returns, set in the program as docs/guides/importing.md says: the provider cannot
             // tell what the server holds, so the first preview plans an update of exactly those, and after `up` sent
             // them the stack previews without change.
             const connection = entries.find((e) => e.type === "observability:index:Connection");
@@ -246,7 +246,7 @@ engineSuite("`pulumi import` of every self-hosted kind through the provider plug
         const stack = await CliStack.init(cli, { projectDir: exported });
         try {
             await configure(stack, target);
-            // What README says a TypeScript user cannot do: `pulumi import` of a dynamic-provider resource fails in
+            // What docs/guides/importing.md says a TypeScript user cannot do: `pulumi import` of a dynamic-provider resource fails in
             // Pulumi's dynamic-provider host (an imported resource has no `__provider` to load).
             const dashboard = entries.find((e) => e.type === "observability:index:Dashboard");
             assert.ok(dashboard);
@@ -374,7 +374,7 @@ engineSuite(
                 const out = path.join(dir, "generated.yaml");
                 const result = await stack.import({ file: importFile }, out);
                 assert.deepEqual(imported(result), Object.fromEntries(entries.map((e) => [e.name, "import"])));
-                // The pipes' write-only secrets, set in the program as the README says (here as the seed stack holds
+                // The pipes' write-only secrets, set in the program as docs/guides/importing.md says (here as the seed stack holds
                 // them, `fn::secret` values): `check` needs them, so the program as generated does not preview.
                 const secrets = await pipeSecrets(seeds[1]);
                 const withSecrets = entries.filter((e) => secrets.has(e.id));

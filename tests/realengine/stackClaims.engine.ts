@@ -1,9 +1,9 @@
 /**
- * README claims about what the engine does to a stack of references, shown by the real Pulumi CLI on every target
+ * Claims of the docs about what the engine does to a stack of references, shown by the real Pulumi CLI on every target
  * (the emulator, and the real self-hosted server when the environment names one). The program
  * (programs/stack): connection → log source → dashboard → alert on its tile → webhook, every id an output.
  *
- * The README's sentences this file backs:
+ * The sentences this file backs (docs/guides/behaviour.md, docs/guides/whole-environment.md):
  * - "A first preview of a fresh stack (an alert on a tile of a dashboard it creates …) plans the creates and sends
  *   nothing" (Behaviour you can rely on: No perpetual diff).
  * - "Drift. `pulumi refresh` reports out-of-band edits as changes and drops objects deleted out of band"; the next `up`
@@ -28,7 +28,7 @@ function changes(operation: Operation): Record<string, number> | undefined {
     return operation.events.find((e) => e.summaryEvent)?.summaryEvent?.resourceChanges;
 }
 
-engineSuite("a stack of references through `pulumi` (README claims)", (ctx: SuiteContext) => {
+engineSuite("a stack of references through `pulumi` (docs' claims)", (ctx: SuiteContext) => {
     it("previews without a request, sees drift and deletions at refresh, moves a tile alert with its renamed tile, deletes children first", async () => {
         const { cli, target } = ctx;
         const stack = await CliStack.init(cli, { projectDir: PROGRAM });

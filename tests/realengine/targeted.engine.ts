@@ -2,7 +2,7 @@
  * `pulumi up --target`, shown by the real Pulumi CLI on every target (the emulator, and the real self-hosted server
  * when the environment names one), with the stack of references of programs/stack.
  *
- * The README's sentences this file backs (Tile ids and alerts):
+ * The sentences this file backs (docs/guides/whole-environment.md, Tile ids and alerts):
  * - "`pulumi up --target <URN>` changes the targeted resources only: the others keep what the server holds".
  * - "An alert targeted alone after its tile was renamed fails (`tileId` … required for `tile` alerts): the dashboard,
  *   not targeted, still holds the old tile name; target the dashboard too, or run `up` without `--target`."

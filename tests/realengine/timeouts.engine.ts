@@ -1,5 +1,5 @@
 /**
- * README "Behaviour you can rely on", Timeouts: "Pulumi's `customTimeouts` never reaches dynamic providers; every
+ * docs/guides/behaviour.md, Timeouts: "Pulumi's `customTimeouts` never reaches dynamic providers; every
  * resource takes a `timeouts: { create, update, delete }` input … instead", shown by the real Pulumi CLI (emulator only:
  * the test holds the answer to a POST, which the real server cannot). The engine hands `customTimeouts` to the
  * dynamic-provider host in the create request's `timeout`, enforces nothing itself, and the host does not pass it on:
@@ -26,7 +26,7 @@ const PAST_DEADLINE_MS = 3_000;
 const clock = new ManualClock(Date.now());
 
 engineSuite(
-    "timeouts of a dynamic provider's create through `pulumi` (README: Timeouts)",
+    "timeouts of a dynamic provider's create through `pulumi` (docs: Timeouts)",
     (ctx: SuiteContext) => {
         it("customTimeouts does not end a create held past it; the timeouts input does", async () => {
             const { cli, target } = ctx;

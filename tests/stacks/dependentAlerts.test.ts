@@ -96,7 +96,7 @@ for (const variant of ["self-hosted", "managed"] as const) {
             stack.emu.clearRequests();
         });
 
-        it("renames a tile and moves its alert to the new name in the same up (the README's flow)", async function () {
+        it("renames a tile and moves its alert to the new name in the same up (the flow of docs/guides/whole-environment.md)", async function () {
             await stack.engine.up(program([tile("Errors"), tile("Latency", "line", 6)], "Errors"));
             const renamed = program([tile("Failures"), tile("Latency", "line", 6)], "Failures");
             stack.emu.clearRequests();
