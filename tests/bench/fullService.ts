@@ -1,11 +1,12 @@
 /**
  * `npm run bench -- --full 0,1000,10000`: a stack created on a service that is already full. The team holds N dashboards
- * (three tiles each) and N tile alerts made by hand before a stack of 200 dashboards with an alert on a tile of each
+ * (three tiles each), N tile alerts, N saved searches and N webhooks made by hand before a stack of 200 dashboards with an alert on a tile of each
  * is created at the CLI's default `--parallel`, limits raised on both sides, so that what is measured is the provider
  * host's own work: its CPU per created resource should not grow with N beyond reading the lists themselves (issue 37).
- * The objects made by hand are one dashboard and one alert made through the API, copied into the emulator's store N
- * times under other ids and names, as a team's own objects are.
+ * The objects made by hand are one dashboard and one alert made through the API and the team's seeded saved search and
+ * webhook, copied into the emulator's store N times under other ids and names, as a team's own objects are.
  */
+import { Agent, request } from "undici";
 import type { Emulator } from "../emulator";
 import { DEFAULT_PARALLEL, type Engine } from "../harness/engine";
 import type { ProviderHost } from "../harness/host";
@@ -16,7 +17,7 @@ import type { StartStack } from "./scale";
 /** The stack created on the full service: 200 dashboards, each with a tile alert. */
 const FULL_SERVICE_SIZE: StackSize = { dashboards: 200, tiles: 3, alertsPerDashboard: 1, pipes: 0, databasePipeEvery: 5 };
 
-/** What one create on a service holding `handMade` dashboards and alerts cost. */
+/** What one create on a service holding `handMade` objects of each kind cost. */
 export interface FullServiceFigures {
     handMade: number;
     resources: number;
@@ -31,7 +32,7 @@ export interface FullServiceFigures {
     listsRead: number;
 }
 
-/** Copies one dashboard and one tile alert made through the API `count` times into the team's store. */
+/** Copies one dashboard, tile alert, saved search and webhook `count` times into the team's store. */
 async function fillWithHandMade(emu: Emulator, count: number): Promise<void> {
     const api = async (path: string, body: unknown): Promise<{ id: string; tiles?: { id: string }[] }> => {
         const res = await fetch(`${emu.url}/api/v2${path}`, {
@@ -60,11 +61,17 @@ async function fillWithHandMade(emu: Emulator, count: number): Promise<void> {
     const alertRecord = team.alerts.get(alert.id);
     if (!dashboardRecord || !alertRecord) throw new Error("the objects made by hand are not in the store");
     const id = (prefix: string, i: number) => `${prefix}${i.toString(16).padStart(24 - prefix.length, "0")}`;
+    const { savedSearch, webhooks } = emu.fixtures;
     for (let i = 0; i < count; i++) {
+        const name = `made by hand ${i}`;
         const dashboardId = id("d0", i);
-        team.dashboards.set(dashboardId, { ...structuredClone(dashboardRecord), id: dashboardId, name: `made by hand ${i}` });
+        team.dashboards.set(dashboardId, { ...structuredClone(dashboardRecord), id: dashboardId, name });
         const alertId = id("a0", i);
-        team.alerts.set(alertId, { ...structuredClone(alertRecord), id: alertId, dashboardId, name: `made by hand ${i}` });
+        team.alerts.set(alertId, { ...structuredClone(alertRecord), id: alertId, dashboardId, name });
+        const searchId = id("c0", i);
+        team.savedSearches.set(searchId, { ...structuredClone(savedSearch), id: searchId, name });
+        const webhookId = id("e0", i);
+        team.webhooks.set(webhookId, { ...structuredClone(webhooks.generic), id: webhookId, name });
     }
     team.dashboards.delete(dashboard.id);
     team.alerts.delete(alert.id);
@@ -81,8 +88,12 @@ export async function fullServiceRun(providers: ProviderTexts, handMade: number,
     try {
         const { emu, host, engine } = stack as { emu: Emulator; host: ProviderHost; engine: Engine };
         await fillWithHandMade(emu, handMade);
-        const listed = await fetch(`${emu.url}/api/v2/dashboards`, { headers: { authorization: `Bearer ${emu.credentials.apiKey}` } });
-        const dashboardsListBytes = (await listed.arrayBuffer()).byteLength;
+        // On a connection of its own: copying 50,000 objects of each kind blocks longer than the emulator keeps the posts'
+        // connection alive, and a pooled one would be reset under the request.
+        const fresh = new Agent();
+        const listed = await request(`${emu.url}/api/v2/dashboards`, { headers: { authorization: `Bearer ${emu.credentials.apiKey}` }, dispatcher: fresh });
+        const dashboardsListBytes = (await listed.body.arrayBuffer()).byteLength;
+        await fresh.close();
         const { declared, expected } = bigStack(emu, providers, FULL_SERVICE_SIZE);
         emu.clearRequests();
         const cpu = cpuTimeMs(host.pid as number);
@@ -116,7 +127,7 @@ export function printFullServiceTable(rows: readonly FullServiceFigures[]): void
     const empty = rows.find((row) => row.handMade === 0)?.hostCpuMsPerResource;
     const header = ["made by hand", "dashboards list", "lists read", "create wall", "host CPU/created", "vs empty", "host peak RSS", "failed/problems"];
     const lines = rows.map((r) => [
-        `${r.handMade} + ${r.handMade}`,
+        `${r.handMade} × 4`,
         `${(r.dashboardsListBytes / 2 ** 20).toFixed(1)} MiB`,
         String(r.listsRead),
         `${(r.wallMs / 1000).toFixed(1)} s`,
@@ -126,7 +137,9 @@ export function printFullServiceTable(rows: readonly FullServiceFigures[]): void
         `${r.failed ? 1 : 0}/${r.inventoryProblems}`,
     ]);
     const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-    console.log(`\nA service already full (200 dashboards + 200 tile alerts created, --parallel ${DEFAULT_PARALLEL}, limits raised, host figures):`);
+    console.log(
+        `\nA service already full: N each of dashboards, tile alerts, saved searches and webhooks made by hand (200 dashboards + 200 tile alerts created, --parallel ${DEFAULT_PARALLEL}, limits raised, host figures):`,
+    );
     for (const line of [header, ...lines]) console.log(`  ${line.map((cell, i) => cell.padStart(widths[i])).join("  ")}`);
     for (const r of rows) if (r.failed) console.log(`  N=${r.handMade}: ${r.failed}`);
 }

@@ -83,7 +83,7 @@ interface Args {
     server?: { apiUrl: string; apiKey: string };
     /** Only the shared-key scenario of this name. */
     scenario?: string;
-    /** `--full`: create the stack on services holding this many dashboards and alerts made by hand (fullService.ts). */
+    /** `--full`: create the stack on services holding this many dashboards, alerts, saved searches and webhooks each made by hand (fullService.ts). */
     full?: number[];
 }
 
