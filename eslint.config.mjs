@@ -5,7 +5,7 @@ import tseslint from "typescript-eslint";
 import globals from "globals";
 
 export default tseslint.config(
-    { ignores: ["dist/", "node_modules/", "**/node_modules/", ".bench/", "tests/.tmp-export/", "tests/harness/fixtures/"] },
+    { ignores: ["dist/", "build/", "node_modules/", "**/node_modules/", ".bench/", "tests/.tmp-export/", "tests/harness/fixtures/"] },
     eslint.configs.recommended,
     ...tseslint.configs.recommended,
     {

@@ -58,6 +58,17 @@ export interface FunctionSpec {
     outputs: ObjectTypeSpec;
 }
 
+/**
+ * The settings of Pulumi's SDK generators, per language (the metaschema leaves them to each generator): the names of
+ * the packages `pulumi package gen-sdk` writes (tools/schema/languages.ts, docs/sdks.md).
+ */
+export interface LanguageSettings {
+    csharp: { rootNamespace: string; namespaces: Record<string, string>; respectSchemaVersion: boolean };
+    go: { importBasePath: string; respectSchemaVersion: boolean };
+    nodejs: { packageName: string; respectSchemaVersion: boolean };
+    python: { packageName: string; respectSchemaVersion: boolean; pyproject: { enabled: boolean } };
+}
+
 /** The package schema (the parts of Pulumi's metaschema, `pkg/codegen/schema/pulumi.json`, that this package uses). */
 export interface PackageSchema {
     name: string;
@@ -71,6 +82,7 @@ export interface PackageSchema {
     resources: Record<string, ResourceSpec>;
     functions: Record<string, FunctionSpec>;
     types: Record<string, ObjectTypeSpec | EnumTypeSpec>;
+    language: LanguageSettings;
 }
 
 /** The package root: the nearest folder above this file holding both `package.json` and the schema (from `provider/plugin/` or `dist/provider/plugin/`). */

@@ -1,7 +1,7 @@
 /**
  * The package schema through Pulumi's own binder: `pulumi package get-schema` of the plugin (the schema it serves is
  * the committed `schema.json`) and `pulumi package gen-sdk` of `schema.json` for Go and Node.js, with no error and no
- * warning. (Python's generator needs the Python SDK, which these machines cannot install.)
+ * warning. Every language's SDK, generated and built with its toolchain: sdks.engine.ts.
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";

@@ -13,6 +13,7 @@ import * as path from "node:path";
 import { REPO_ROOT } from "../harness/paths";
 import { CliStack } from "./cliStack";
 import { opsByName, secretLeaks } from "./assertions";
+import { seedLogSource, SEED_SOURCE_NAME } from "./logSource";
 import { diagnosticsOf } from "./pulumiCli";
 import { copiedYamlProject, pathWithPlugin, pluginBinFolder, yamlProject } from "./plugin";
 import { engineSuite, type SuiteContext } from "./suite";
@@ -22,40 +23,6 @@ const EXAMPLE = path.join(REPO_ROOT, "examples", "yaml");
 
 /** The webhook's URL, a secret of the program. */
 const ONCALL_URL = "https://oncall.example.com/hooks/engine-suite-7c2e91";
-
-/** A connection and a log source for the example's tiles to read (the example takes the source's id as config). */
-const SEED = `name: observability-yaml-seed
-runtime: yaml
-config:
-  enginePassword:
-    type: string
-    secret: true
-resources:
-  engine:
-    type: observability:index:Connection
-    properties:
-      name: yaml engine
-      host: http://localhost:8123
-      username: observability
-      password: \${enginePassword}
-  logs:
-    type: observability:index:Source
-    properties:
-      kind: log
-      name: YAML logs
-      connection: \${engine.id}
-      from:
-        databaseName: otel
-        tableName: otel_logs
-      timestampValueExpression: TimestampTime
-      defaultTableSelectExpression: Timestamp, ServiceName, SeverityText, Body
-      serviceNameExpression: ServiceName
-      severityTextExpression: SeverityText
-      bodyExpression: Body
-      implicitColumnExpression: Body
-outputs:
-  logsSourceId: \${logs.id}
-`;
 
 /** Points a stack at the target (its credentials as secrets), and the explicit provider's environment at it too. */
 async function configure(stack: CliStack, target: Target): Promise<void> {
@@ -83,11 +50,7 @@ engineSuite("examples/yaml through the provider plugin and `pulumi`", (ctx: Suit
     before(async function () {
         const { cli, target } = ctx;
         pathEnv = pathWithPlugin(cli, pluginBinFolder(cli));
-        seed = await CliStack.init(cli, { projectDir: yamlProject(cli, "yaml-seed", SEED, false), env: pathEnv });
-        await configure(seed, target);
-        await seed.configSet("enginePassword", "engine-pw-yaml-5e1d", true);
-        await seed.up();
-        logsSourceId = String((await seed.outputs()).logsSourceId);
+        ({ stack: seed, logsSourceId } = await seedLogSource(cli, target, pathEnv));
     });
 
     after(async function () {
@@ -113,7 +76,7 @@ engineSuite("examples/yaml through the provider plugin and `pulumi`", (ctx: Suit
             assert.match(String(outputs.errorsTileId), /^[0-9a-f]{24}$/);
             const sources = outputs.sources as { id: string; name: string }[];
             assert.ok(
-                sources.some((source) => source.id === logsSourceId && source.name === "YAML logs"),
+                sources.some((source) => source.id === logsSourceId && source.name === SEED_SOURCE_NAME),
                 "fn::invoke getSources lists the team's sources",
             );
             const after = await target.selfHostedCounts();

@@ -7,6 +7,7 @@ import { functionToken, PACKAGE_NAME, resourceToken } from "../../provider/plugi
 import { SETTINGS } from "../../provider/settings/config";
 import { defaultAt, inputJsonSchema, literalsAt, nodesAt } from "../docs/schemaFacts";
 import { plainDoc, SdkReader, TypedProperty } from "../docs/sdkTypes";
+import { languageSettings } from "./languages";
 import { NO_HINTS, pascal, SchemaHints, TypeSpecs } from "./typeSpecs";
 
 /** The repository root (this file lives in `tools/schema/`). */
@@ -95,6 +96,7 @@ export function generatePackageSchema(sdk = new SdkReader(ROOT)): PackageSchema 
         resources,
         functions,
         types: Object.fromEntries([...specs.types]),
+        language: languageSettings(PACKAGE_NAME),
     });
 }
 
