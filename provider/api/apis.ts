@@ -113,12 +113,13 @@ export class Apis {
         };
         const timeoutMs = this.settings.duration("requestTimeoutMs", SETTING_DEFAULTS.requestTimeoutMs);
         const listCacheMs = this.settings.duration("readCacheMs", SETTING_DEFAULTS.readCacheMs);
+        const createListGraceMs = this.settings.duration("createListGraceMs", SETTING_DEFAULTS.createListGraceMs);
         const maxResponseBytes = this.settings.bytes("maxResponseBytes", SETTING_DEFAULTS.maxResponseBytes);
         const maxListResponseBytes = this.settings.bytes("maxListResponseBytes", SETTING_DEFAULTS.maxListResponseBytes);
         const wire = this.wireNames();
         const fingerprint = createHash("sha256")
             .update(
-                `${baseUrl.href}|${authorization}|${JSON.stringify(retry)}|${timeoutMs}|${listCacheMs}|${maxResponseBytes}|${maxListResponseBytes}|${JSON.stringify(extra.rate)}|${wire}`,
+                `${baseUrl.href}|${authorization}|${JSON.stringify(retry)}|${timeoutMs}|${listCacheMs}|${createListGraceMs}|${maxResponseBytes}|${maxListResponseBytes}|${JSON.stringify(extra.rate)}|${wire}`,
             )
             .digest("hex");
         let client = this.clients.get(fingerprint);
@@ -139,6 +140,7 @@ export class Apis {
                 retry,
                 timeoutMs,
                 listCacheMs,
+                createListGraceMs,
                 wire,
                 ...this.environment,
             });

@@ -184,23 +184,10 @@ function twinsMessage<W extends { id: string }>(operation: string, twins: readon
 }
 
 /**
- * Why a lost create found an object matching it and did not take it: its list was taken up again after a pause
- * (`http/createSnapshots.ts`), so the object may have been made by hand before the POST.
- */
-function unsureMessage(operation: string, id: string): string {
-    return (
-        `${operation}: the create request ended without an answer and a matching object ${id} now exists, but it may have been made ` +
-        "by someone else shortly before this create (the list it compared with was taken before a pause in this stack's creates), " +
-        `so it was not adopted. If it is this resource's object, set \`adoptId: "${id}"\` on the resource and run \`pulumi up\` again; ` +
-        "if it is someone else's, leave it and run `pulumi up` again to create this resource's own"
-    );
-}
-
-/**
  * Creates an object with {@link createOnce}, but a lost create may only adopt an object that was not there when the
  * collection was listed before the POST: the creates of a collection that overlap in time, or follow each other
  * closely, share that list (the client's {@link ApiClient.snapshots}), and whatever it holds is never taken, however
- * well it matches; a lost create whose list was taken up again after a pause takes nothing and fails, naming the match. A twin made
+ * well it matches. A twin made
  * by hand before it therefore leads to a second object or a clear failure, never to a stack that would delete the
  * user's own object. An id the server answers that is not a valid id is refused, naming it, before the object is lost
  * track of. `then` is the rest of the operation (a wait for the object's state): the create counts as in progress,
@@ -221,12 +208,7 @@ export async function createWithoutAdoptingStrangers<W extends { id: string }>(
             const candidates = spec.twin.key ? sameKey(snapshot, spec.twin.key) : snapshot;
             const twins = candidates.filter((object) => !spec.claimed.has(object.id) && !shared.created.has(object.id) && spec.twin.is(object));
             if (twins.length > 0 && spec.twin.unique) throw new Error(twinsMessage(spec.operation, twins, spec.twin));
-            const findCreated = async () => {
-                const found = pickCreated(await spec.list(), spec.matches, existed(), spec.operation);
-                if (found && shared.resumed) throw new Error(unsureMessage(spec.operation, found.id));
-                return found;
-            };
-            const created = await createOnce(spec.post, findCreated, spec.client);
+            const created = await createOnce(spec.post, async () => pickCreated(await spec.list(), spec.matches, existed(), spec.operation), spec.client);
             // Never another create's to adopt, even with an id this one refuses.
             shared.made(created.id);
             if (twins.length > 0) spec.client.notify(twinsMessage(spec.operation, twins, spec.twin, created.id));

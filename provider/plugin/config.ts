@@ -40,6 +40,7 @@ const VALIDATE: Record<SettingName, ((settings: Settings) => unknown) | undefine
     retryBudgetMs: (settings) => settings.duration("retryBudgetMs", 0),
     retryBaseDelayMs: (settings) => settings.duration("retryBaseDelayMs", 0),
     readCacheMs: (settings) => settings.duration("readCacheMs", 0),
+    createListGraceMs: (settings) => settings.duration("createListGraceMs", 0),
     maxResponseBytes: (settings) => settings.bytes("maxResponseBytes", 1),
     maxListResponseBytes: (settings) => settings.bytes("maxListResponseBytes", 1),
     pollIntervalMs: (settings) => settings.duration("pollIntervalMs", 0),

@@ -57,6 +57,10 @@ export const SETTINGS = {
         env: "OBSERVABILITY_READ_CACHE_MS",
         description: `how long reads share list responses in ms (default ${SETTING_DEFAULTS.readCacheMs}; 0 disables)`,
     },
+    createListGraceMs: {
+        env: "OBSERVABILITY_CREATE_LIST_GRACE_MS",
+        description: `how long creates of one collection keep sharing the list taken before their POSTs after the last one ended, in ms (default ${SETTING_DEFAULTS.createListGraceMs}; 0: only while one is in progress). A lost create never adopts an object in that list; an identical object made by hand within this time after the stack's last create of its kind is the one it cannot tell from its own`,
+    },
     maxResponseBytes: {
         env: "OBSERVABILITY_MAX_RESPONSE_BYTES",
         description: `largest response body of one object read, in bytes; a larger one is refused unread (default ${SETTING_DEFAULTS.maxResponseBytes})`,
@@ -170,7 +174,10 @@ export class Settings {
     }
 
     /** A positive integer in ms. */
-    duration(name: "requestTimeoutMs" | "retryBudgetMs" | "retryBaseDelayMs" | "pollIntervalMs" | "readCacheMs", fallback: number): number {
+    duration(
+        name: "requestTimeoutMs" | "retryBudgetMs" | "retryBaseDelayMs" | "pollIntervalMs" | "readCacheMs" | "createListGraceMs",
+        fallback: number,
+    ): number {
         const value = this.get(name);
         if (value === undefined) return fallback;
         const n = Number(value);

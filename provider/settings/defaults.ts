@@ -11,6 +11,8 @@ export const SETTING_DEFAULTS = {
     retryBudgetMs: 60_000,
     retryBaseDelayMs: 1_000,
     readCacheMs: 10_000,
+    /** Longer than the engine takes to start the next create of a kind when other kinds' steps held every slot. */
+    createListGraceMs: 2_000,
     maxResponseBytes: 4 * 1024 * 1024,
     /**
      * A list is one answer per page, and the self-hosted dashboards, sources and connections lists never page: room for

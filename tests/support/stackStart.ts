@@ -40,6 +40,9 @@ export async function startEmulatedStack(options: EmulatedStackOptions = {}): Pr
         "observability:retryBudgetMs": "2000",
         "observability:cloudRateLimit": "10000/1s",
         "observability:selfHostedRateLimit": "10000/1s",
+        // Each test is a \`pulumi up\` of its own, a new process in Pulumi; the host here serves them all within
+        // seconds, so a collection's list would otherwise outlive a test by the default grace, on the real clock.
+        "observability:createListGraceMs": "0",
         ...options.config,
     };
     let host: ProviderHost;

@@ -71,6 +71,8 @@ export interface ApiClientOptions {
     timeoutMs: number;
     /** How long list responses are shared between reads (0: never). */
     listCacheMs?: number;
+    /** How long creates keep sharing a list after the last one ended (0: only while one is in progress). */
+    createListGraceMs?: number;
     clock?: Clock;
     /** Where waits the user should know about are told (default: a warning in Pulumi's log). */
     notify?: Notify;
@@ -137,7 +139,7 @@ export class ApiClient {
         // A warning may quote a server's message, which may echo the request: redacted like every error.
         this.notify = (message) => notify(redact(message, [...options.secrets, ...operationSecrets()]));
         this.lists = new ListCache(options.listCacheMs ?? 0, this.clock);
-        this.snapshots = new CreateSnapshots(this.clock);
+        this.snapshots = new CreateSnapshots(this.clock, options.createListGraceMs ?? 0);
     }
 
     get name(): string {
@@ -160,6 +162,8 @@ export class ApiClient {
 
     private async exchange<T>(spec: RequestSpec<T>): Promise<{ payload: T; body: unknown }> {
         if (spec.method !== "GET") this.lists.clear();
+        // An update or a delete ends a run of creates: the next create lists again.
+        if (spec.method !== "GET" && spec.method !== "POST") this.snapshots.endIdle();
         try {
             return await this.exchangeWithRetries(spec);
         } finally {

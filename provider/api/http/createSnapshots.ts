@@ -6,19 +6,24 @@ import type { Clock } from "./clock";
  * another is still in progress takes that one's list instead of its own. A create is in progress until its operation
  * ends, waits for the object's state included (a pipe's wait for Running), not only until its POST is answered.
  *
- * A list also stays shared for {@link CREATE_LIST_GRACE_MS} after its last create ended: the engine interleaves the
+ * A list also stays shared for a grace after its last create ended (`observability:createListGraceMs`, 2 s by default): the engine interleaves the
  * creates of several kinds (dashboards, then each one's alerts), so the creates of one kind in progress keep dropping
  * to none for a moment, and each restart would list again (on a team of 10,000 dashboards, a 10 MiB answer each
- * time). A list taken up again after such a pause is `resumed`: an object made by hand during the pause is not in it,
- * so a lost create that finds a matching object it does not hold cannot tell that object from its own, and fails
- * instead of adopting it (`api/recovery.ts`). What sharing cannot rule out otherwise is an identical object made by
- * hand while the stack is creating objects of that kind.
+ * time). Any other write through the client (an update, a delete) ends the lists no create is using: a run of creates
+ * is over, and the next create lists again. What sharing cannot rule out is an identical object made by hand while the
+ * stack is creating objects of that kind (or within the grace after its last create of that kind).
  */
 export class CreateSnapshots {
     private readonly shared = new Map<string, Shared>();
 
-    /** @param clock the time source of the grace after a list's last create */
-    constructor(private readonly clock: Pick<Clock, "now">) {}
+    /**
+     * @param clock the time source of the grace after a list's last create
+     * @param graceMs how long a list stays shared after its last create ended
+     */
+    constructor(
+        private readonly clock: Pick<Clock, "now">,
+        private readonly graceMs: number,
+    ) {}
 
     /**
      * Runs one create with the collection's current list, loading it when no create of the collection is in progress
@@ -33,31 +38,34 @@ export class CreateSnapshots {
         load: () => Promise<W[]>,
         create: (list: readonly W[], shared: SharedList) => Promise<R>,
     ): Promise<R> {
-        this.dropIdle();
+        this.dropIdle(this.graceMs > 0 ? this.clock.now() - this.graceMs : Infinity);
         const joined = this.shared.get(key);
-        if (joined && joined.creates === 0) joined.resumed = true;
         const mine = joined ?? this.load(key, load);
         mine.creates++;
         try {
             if (!joined) return await create(await (mine.list as Promise<readonly W[]>), mine);
             // One key is one collection: a list another create of it loaded holds objects of the same shape.
             const list = await (mine.list as Promise<readonly W[]>).catch(() => undefined);
-            return await (list ? create(list, mine) : create(await load(), { created: mine.created, made: mine.made, resumed: false }));
+            return await create(list ?? (await load()), mine);
         } finally {
             if (--mine.creates === 0) mine.idleSince = this.clock.now();
         }
     }
 
-    /** Forgets the lists whose last create ended longer than the grace ago (a large team's list is large). */
-    private dropIdle(): void {
-        const now = this.clock.now();
-        for (const [key, list] of this.shared) if (list.creates === 0 && now - list.idleSince > CREATE_LIST_GRACE_MS) this.shared.delete(key);
+    /** Ends the lists no create is using: the client made a change other than a create. */
+    endIdle(): void {
+        this.dropIdle(Infinity);
+    }
+
+    /** Forgets the lists no create has used since `before` (a large team's list is large). */
+    private dropIdle(before: number): void {
+        for (const [key, list] of this.shared) if (list.creates === 0 && list.idleSince < before) this.shared.delete(key);
     }
 
     /** Starts the list creates of `key` share; a failed list is not shared, so the next create lists again. */
     private load(key: string, load: () => Promise<readonly { id: string }[]>): Shared {
         const created = new Set<string>();
-        const loaded: Shared = { list: load(), creates: 0, idleSince: 0, resumed: false, created, made: (id) => created.add(id) };
+        const loaded: Shared = { list: load(), creates: 0, idleSince: 0, created, made: (id) => created.add(id) };
         this.shared.set(key, loaded);
         loaded.list.catch(() => this.shared.get(key) === loaded && this.shared.delete(key));
         return loaded;
@@ -70,8 +78,6 @@ export interface SharedList {
     readonly created: ReadonlySet<string>;
     /** Records the id of this create's object as soon as it is known (the rest of the operation may follow). */
     made(id: string): void;
-    /** The list was taken up again after a pause with no create of its collection in progress: it may miss objects made by hand during the pause. */
-    readonly resumed: boolean;
 }
 
 interface Shared extends SharedList {
@@ -80,11 +86,4 @@ interface Shared extends SharedList {
     creates: number;
     /** When the last create sharing it ended (while none is in progress). */
     idleSince: number;
-    resumed: boolean;
 }
-
-/**
- * How long a list stays shared after its last create ended: longer than the engine takes to start the next step of a
- * kind when another kind's steps held every slot, short beside the time a list of a large team takes to read.
- */
-export const CREATE_LIST_GRACE_MS = 2_000;
