@@ -61,6 +61,7 @@ export interface Source extends OutputProperties<SourceOutputs> {}
  *     connection: config.require("connectionId"),
  *     from: { databaseName: "default", tableName: "otel_logs" },
  *     timestampValueExpression: "TimestampTime",
+ *     defaultTableSelectExpression: "Timestamp, ServiceName, SeverityText, Body",
  *     severityTextExpression: "SeverityText",
  *     bodyExpression: "Body",
  *     serviceNameExpression: "ServiceName",
