@@ -172,6 +172,7 @@ const EXAMPLES_NOTE = [
     "Each page's example is written once in Pulumi YAML (`docs/examples/<page>.yaml`, which `npm test` checks against `schema.json`) and converted to Python, Go, C# and Java by `pulumi convert --from yaml`:",
     "`npm run docs:examples` writes the converted program next to it (`docs/examples/<page>/`) and `npm run docs` embeds it in the page, so the other languages' examples are what Pulumi's own converter makes of the YAML.",
     "The TypeScript example is different: TypeScript programs use this package's hand-written classes, not a generated SDK, so it is the class's (or lookup's) own `@example`, type-checked against the SDK by `npm test`.",
+    "The converter's own TypeScript is left out: it imports `@pulumi/observability`, an SDK generated from the schema that nobody publishes, where a TypeScript user installs this package.",
     "The engine suite (`tests/realengine/docExamples.engine.ts`, with the Pulumi CLI) converts every example again and requires the committed files byte for byte, byte-compiles the Python and builds and vets the Go against a Go SDK generated from `schema.json`.",
     "The C# and Java are shown as the converter writes them and are not compiled here (no .NET SDK; the Java build needs Maven Central, out of reach of this build).",
 ].join(" ");
