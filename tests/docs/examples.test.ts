@@ -4,15 +4,10 @@ import * as path from "node:path";
 import { registry } from "../../provider";
 import { packageSchema } from "../../provider/plugin/schema";
 import { CONVERTED_LANGUAGES, convertedPath, EXAMPLES_DIR, exampleSources } from "../../tools/docs/exampleFiles";
-import { generatePages, pageExamples, ROOT } from "../../tools/docs/pages";
+import { generatePages, pageExamples, pageOfExample, ROOT } from "../../tools/docs/pages";
 import { isRecord, yaml, yamlProblems } from "../support/pulumiYaml";
 
 const CONVERT = "run `npm run docs:examples` (needs the Pulumi CLI), then `npm run docs`, and commit the result";
-
-/** The pages an example belongs on: `resources/alert` → docs/resources/alert.md, `overview` → docs/_index.md. */
-function pageOf(page: string): string {
-    return page === "overview" ? "docs/_index.md" : `docs/${page}.md`;
-}
 
 /** Every file under the examples folder, relative to the root. */
 function filesUnder(dir: string): string[] {
@@ -74,14 +69,14 @@ describe("the docs examples (docs/examples: written in YAML, converted by `pulum
         const { pages } = generatePages();
         const problems: string[] = [];
         for (const [page, example] of pageExamples()) {
-            const committed = fs.readFileSync(path.join(ROOT, pageOf(page)), "utf8");
+            const committed = fs.readFileSync(path.join(ROOT, pageOfExample(page)), "utf8");
             const blocks = [
                 ["yaml", example.yaml],
                 ...CONVERTED_LANGUAGES.map((language) => [language.fence, example.conversions.get(language) ?? "<missing>"]),
             ];
             for (const [fence, code] of blocks)
-                if (!committed.includes(`\`\`\`${fence}\n${code.trimEnd()}\n\`\`\``)) problems.push(`${pageOf(page)} lacks the ${fence} of ${page}`);
-            if (pages.get(pageOf(page)) !== committed) problems.push(`${pageOf(page)} is stale`);
+                if (!committed.includes(`\`\`\`${fence}\n${code.trimEnd()}\n\`\`\``)) problems.push(`${pageOfExample(page)} lacks the ${fence} of ${page}`);
+            if (pages.get(pageOfExample(page)) !== committed) problems.push(`${pageOfExample(page)} is stale`);
         }
         assert.deepEqual(problems, [], CONVERT);
     });

@@ -16,6 +16,11 @@ export const OVERVIEW_TYPESCRIPT = `${EXAMPLES_DIR}/overview.ts`;
 /** The folders of generated pages, relative to the root; each holds a README.md index. */
 export const PAGE_DIRS = [PAGES_DIR, FUNCTIONS_DIR];
 
+/** The page an example belongs on: `resources/alert` → `docs/resources/alert.md`, `overview` → `docs/_index.md`. */
+export function pageOfExample(page: string): string {
+    return page === "overview" ? OVERVIEW_PAGE : `docs/${page}.md`;
+}
+
 /** Every YAML example with its committed conversions, by page id (`resources/alert`). */
 export function pageExamples(root = ROOT): Map<string, PageExample> {
     return new Map(exampleSources(root).map((source) => [source.page, { ...source, conversions: committedConversions(source.page, root) }]));
