@@ -90,12 +90,16 @@ describe("the docs examples through `pulumi convert` (docs/examples)", function 
         assert.ok(go);
         const pages = exampleSources().map((source) => source.page);
         const programs = new Map(pages.map((page) => [page, fs.readFileSync(path.join(REPO_ROOT, convertedPath(page, go)), "utf8")]));
-        // The import path the converter gives the package (no `language.go.importBasePath` in schema.json yet): the SDK's
-        // module is what precedes `/go/observability`, replaced by the generated folder.
-        const imported = /"([^"]+)\/go\/observability"/.exec([...programs.values()].join("\n"))?.[1];
+        // The import path the converter gives the package, replaced by the generated folder. Without `language.go` in
+        // schema.json, gen-sdk writes no go.mod: the SDK's module is then what precedes `/go/observability`. With a
+        // `generateGoMod` setting it writes one in the package folder, which is then the module.
+        const imported = /"([^"]+\/go\/observability)"/.exec([...programs.values()].join("\n"))?.[1];
         assert.ok(imported, "no import of the observability package in the converted Go");
         const sdkVersion = `v${cli.cli.version.replace(/^v/, "")}`;
-        fs.writeFileSync(path.join(sdk, "go.mod"), `module ${imported}\n\ngo 1.25\n\nrequire github.com/pulumi/pulumi/sdk/v3 ${sdkVersion}\n`);
+        const generatedMod = fs.existsSync(path.join(sdk, "go", "observability", "go.mod"));
+        const [sdkModule, sdkFolder] = generatedMod ? [imported, path.join(sdk, "go", "observability")] : [imported.replace(/\/go\/observability$/, ""), sdk];
+        if (!generatedMod)
+            fs.writeFileSync(path.join(sdk, "go.mod"), `module ${sdkModule}\n\ngo 1.25\n\nrequire github.com/pulumi/pulumi/sdk/v3 ${sdkVersion}\n`);
         const module = path.join(dir, "examples");
         fs.mkdirSync(module);
         for (const [page, text] of programs) {
@@ -104,10 +108,10 @@ describe("the docs examples through `pulumi convert` (docs/examples)", function 
         }
         fs.writeFileSync(
             path.join(module, "go.mod"),
-            `module docexamples\n\ngo 1.25\n\nrequire (\n\tgithub.com/pulumi/pulumi/sdk/v3 ${sdkVersion}\n\t${imported} v0.0.0\n)\n\nreplace ${imported} => ../sdk\n`,
+            `module docexamples\n\ngo 1.25\n\nrequire (\n\tgithub.com/pulumi/pulumi/sdk/v3 ${sdkVersion}\n\t${sdkModule} v0.0.0\n)\n\nreplace ${sdkModule} => ${sdkFolder}\n`,
         );
         const env = { ...process.env, GOFLAGS: "-mod=mod" };
-        for (const folder of [sdk, module]) {
+        for (const folder of [sdkFolder, module]) {
             const tidy = await run("go", ["mod", "tidy"], folder, env);
             assert.equal(tidy.code, 0, `go mod tidy in ${folder}:\n${tidy.output}`);
         }
