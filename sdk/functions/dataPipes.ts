@@ -20,6 +20,12 @@ export type GetDataPipesOutputArgs = ArgsOf<GetDataPipesArgs>;
 /**
  * Every data pipe of a service, as the service reports it (state, source, destination, mappings, scaling,
  * settings). Secrets are never part of the answer.
+ * @example
+ * ```ts
+ * import * as obs from "pulumi-observability";
+ *
+ * export const dataPipes = obs.getDataPipesOutput();
+ * ```
  * @param args The organization and service; both default to the settings.
  */
 export function getDataPipes(args: GetDataPipesArgs = {}): Promise<DataPipeInfo[]> {

@@ -39,6 +39,22 @@ export interface Connection extends OutputProperties<ConnectionOutputs> {}
  * (and raw-SQL tiles) pointing at a missing id: the server does not cascade and does not refuse, and the next update
  * of such a source fails. Declare sources with `connection: connection.id` (or `dependsOn`), so that Pulumi
  * deletes them before their connection and re-creates them after a replacement.
+ *
+ * @example
+ * ```ts
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as obs from "pulumi-observability";
+ *
+ * const config = new pulumi.Config();
+ *
+ * export const warehouse = new obs.Connection("warehouse", {
+ *     name: "warehouse",
+ *     host: "https://warehouse.example.com:8443",
+ *     username: "observability",
+ *     password: config.requireSecret("databasePassword"),
+ * });
+ * export const connectionId = warehouse.id;
+ * ```
  */
 export class Connection extends ObservabilityResource {
     /**

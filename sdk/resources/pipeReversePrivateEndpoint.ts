@@ -52,6 +52,18 @@ export interface PipeReversePrivateEndpoint extends OutputProperties<PipeReverse
  * created first, so that the pipes can move over; set the `deleteBeforeReplace` resource option when the
  * replacement keeps the same custom DNS names, which must be unique). Deleting waits until the endpoint is gone,
  * and is refused, with the service's message naming them, while pipes still use it.
+ *
+ * @example
+ * ```ts
+ * import * as obs from "pulumi-observability";
+ *
+ * export const kafkaEndpoint = new obs.PipeReversePrivateEndpoint("kafka-endpoint", {
+ *     description: "Kafka brokers in the production VPC",
+ *     type: "VPC_ENDPOINT_SERVICE",
+ *     vpcEndpointServiceName: "com.amazonaws.vpce.eu-west-1.vpce-svc-0123456789abcdef0",
+ * });
+ * export const endpointId = kafkaEndpoint.id;
+ * ```
  */
 export class PipeReversePrivateEndpoint extends ObservabilityResource {
     /**

@@ -32,6 +32,13 @@ export interface PipesCdcScaling extends OutputProperties<PipesCdcScalingOutputs
  * report the current sizes. A change waits, within `timeouts.update` (default 10 minutes), until the service reports
  * the new sizes, which can take a few minutes. The platform rescales when the organization's tier changes: a refresh
  * shows that as drift.
+ *
+ * @example
+ * ```ts
+ * import * as obs from "pulumi-observability";
+ *
+ * export const cdcScaling = new obs.PipesCdcScaling("cdc-scaling", { replicaCpuMillicores: 2000, replicaMemoryGb: 8 });
+ * ```
  */
 export class PipesCdcScaling extends ObservabilityResource {
     /**

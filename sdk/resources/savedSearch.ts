@@ -43,6 +43,22 @@ export interface SavedSearch extends OutputProperties<SavedSearchOutputs> {}
  * Cascade: **deleting a saved search deletes every alert on it** (the server does so without asking), and so does a
  * replacement (the new saved search has a new id). Reference it from alerts as `search.id`, so that the alerts
  * depend on it: the engine then deletes them first and re-creates them on the new id after a replacement.
+ *
+ * @example
+ * ```ts
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as obs from "pulumi-observability";
+ *
+ * const config = new pulumi.Config();
+ *
+ * export const checkoutErrors = new obs.SavedSearch("checkout-errors", {
+ *     name: "checkout errors",
+ *     sourceId: config.require("logsSourceId"),
+ *     where: "ServiceName:checkout SeverityText:error",
+ *     whereLanguage: "lucene",
+ *     tags: ["checkout"],
+ * });
+ * ```
  */
 export class SavedSearch extends ObservabilityResource {
     /**

@@ -47,6 +47,27 @@ export interface Source extends OutputProperties<SourceOutputs> {}
  * a source adopted with every field its server stores keeps them all on update. Deleting a source leaves saved searches, tiles,
  * dashboard filters and other sources pointing at a missing id (no cascade, no refusal; their next update fails):
  * reference `source.id` from them so that Pulumi deletes them first. Its connection must outlive it alike.
+ *
+ * @example
+ * ```ts
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as obs from "pulumi-observability";
+ *
+ * const config = new pulumi.Config();
+ *
+ * export const logs = new obs.Source("logs", {
+ *     name: "Logs",
+ *     kind: "log",
+ *     connection: config.require("connectionId"),
+ *     from: { databaseName: "default", tableName: "otel_logs" },
+ *     timestampValueExpression: "TimestampTime",
+ *     defaultTableSelectExpression: "Timestamp, ServiceName, SeverityText, Body",
+ *     severityTextExpression: "SeverityText",
+ *     bodyExpression: "Body",
+ *     serviceNameExpression: "ServiceName",
+ * });
+ * export const logsSourceId = logs.id;
+ * ```
  */
 export class Source extends ObservabilityResource {
     /**

@@ -68,6 +68,22 @@ export interface Webhook extends OutputProperties<WebhookOutputs> {}
  * Deletion: the server refuses (409) to delete a webhook while an alert's first channel names it. **Delete those
  * alerts first**: reference the webhook from alerts as `hook.id`, so that they depend on it and the engine deletes
  * them before the webhook.
+ *
+ * @example
+ * ```ts
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as obs from "pulumi-observability";
+ *
+ * const config = new pulumi.Config();
+ *
+ * export const teamSlack = new obs.Webhook("team-slack", {
+ *     name: "Team Slack",
+ *     service: "slack",
+ *     url: config.requireSecret("slackUrl"),
+ *     description: "The checkout team's channel",
+ * });
+ * export const webhookId = teamSlack.id;
+ * ```
  */
 export class Webhook extends ObservabilityResource {
     /**

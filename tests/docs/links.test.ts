@@ -8,12 +8,6 @@ import { headingSlug, markdownFiles, pageAnchors, readPage, relativeLinks } from
  * Link targets that may be missing from this tree, each with its reason. Keep it to what another change of the same
  * release adds, and empty it once that change is in.
  */
-const ALLOWED_MISSING: ReadonlyMap<string, string> = new Map([
-    // The generated overview of the resources, with an example in every language: written by the docs generator of
-    // another branch of issue 38. README links to it already; remove this entry when that branch is merged.
-    ["docs/_index.md", "the generated overview, added by the docs generator's branch"],
-]);
-
 /** The pages whose links are checked: README, CHANGELOG and every page under docs/. */
 function checkedPages(): string[] {
     return ["README.md", "CHANGELOG.md", ...markdownFiles(REPO_ROOT, "docs")];
@@ -29,7 +23,6 @@ function linkProblems(page: string, text: string, anchorsOf: (file: string) => S
             problems.push(`${where}: leaves the repository`);
             continue;
         }
-        if (ALLOWED_MISSING.has(file)) continue;
         const absolute = path.join(REPO_ROOT, file);
         const kind = statSync(absolute, { throwIfNoEntry: false });
         if (!kind) {
@@ -92,11 +85,6 @@ describe("documentation links (README, CHANGELOG and docs/)", function () {
                 "README.md:1: an anchor into something that is no Markdown page",
             ],
         );
-    });
-
-    it("allows a missing page only while it is missing", function () {
-        const present = [...ALLOWED_MISSING.keys()].filter((file) => statSync(path.join(REPO_ROOT, file), { throwIfNoEntry: false }));
-        assert.deepEqual(present, [], "these pages exist now: remove them from ALLOWED_MISSING");
     });
 
     it("has every relative link of README, CHANGELOG and docs/ resolve to a file, and every anchor to a heading of it", function () {

@@ -1,14 +1,19 @@
 import * as path from "path";
 import * as ts from "typescript";
-import type { KindReference } from "./reference";
 import { ROOT } from "./reference";
 
+/** Examples to type-check under a name: a resource kind's, a function's, the overview's. */
+export interface NamedExamples {
+    key: string;
+    examples: readonly string[];
+}
+
 /**
- * Type-checks every `@example` of the resource classes as a module of its own, its import of the package
+ * Type-checks every example (the `@example`s of the resource classes and lookups, the overview's) as a module of its own, its import of the package
  * pointed at `sdk/`, so that an example cannot drift from the SDK. Builds on the program that read the SDK
  * (`sdkProgram`), which saves parsing everything again. Returns the compiler's messages.
  */
-export function exampleErrors(references: readonly KindReference[], sdkProgram: ts.Program, root = ROOT): string[] {
+export function exampleErrors(references: readonly NamedExamples[], sdkProgram: ts.Program, root = ROOT): string[] {
     const sdk = path.join(root, "sdk").split(path.sep).join("/");
     const files = new Map(
         references.flatMap((reference) =>

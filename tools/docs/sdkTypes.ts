@@ -382,7 +382,8 @@ function describeShapes(docs: string[], holders: ts.Type[], shapes: ts.Type[], d
 }
 
 /** An `@example` body without the code fence a JSDoc author may have written around it. */
-function exampleText(text: string): string {
+/** An `@example` body without the code fence around it. */
+export function exampleText(text: string): string {
     return text
         .replace(/^\s*```[a-z]*\n/, "")
         .replace(/\n```\s*$/, "")
