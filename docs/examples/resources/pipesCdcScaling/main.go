@@ -1,7 +1,7 @@
 package main
 
 import (
-	"example.com/pulumi-observability/sdk/go/observability"
+	"github.com/pulumi-observability/pulumi-observability/sdk/go/observability"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
