@@ -18,7 +18,7 @@
  *
  * `--engine cli` runs the real Pulumi CLI instead of the engine model (tests/bench/cli/main.ts: both hosts, the
  * dynamic-provider host and the provider plugin; `--scale` adds 2,000 and 10,000 resources, `--factors 10` 2,000 only,
- * `--hosts plugin` one host, `--profile` a CPU profile of the provider process); it needs `pulumi` on `PATH` and says so at once without it. The engine model stays the
+ * `--hosts plugin` one host, `--profile` with `--scale` a profiled preview more per scale run); it needs `pulumi` on `PATH` and says so at once without it. The engine model stays the
  * default, which needs no CLI.
  */
 import * as fs from "node:fs";
@@ -98,7 +98,7 @@ interface Args {
     factors: number[];
     /** `--hosts`: the CLI bench's hosts. */
     hosts: HostKind[];
-    /** `--profile`: the CLI bench's CPU profile of the provider process only. */
+    /** `--profile`: the CLI bench's scale runs preview once more with the provider process profiled. */
     profile: boolean;
 }
 

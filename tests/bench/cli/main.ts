@@ -4,18 +4,18 @@
  * and a Pulumi YAML program through the provider plugin `pulumi-resource-observability` (found on `PATH`, as the
  * package's `bin` installs it). Per run and host: the 200-resource stack created at the CLI's default parallelism
  * against the emulator with its documented limits, a no-change preview, and a refresh once the create's windows are
- * over. `--profile` runs only the CPU profile of each host's provider process in a no-change preview of 2,000
- * resources (`node --cpu-prof`; the profiles go to `.bench/profiles/<host>/`, a summary of self time is printed).
- * `--scale` adds the same stack at 2,000 and 10,000 resources with the limits raised (`--factors 10` for 2,000
+ * over. `--scale` adds the same stack at 2,000 and 10,000 resources with the limits raised (`--factors 10` for 2,000
  * only), `--parallel 64` as the engine model's scale run. Prints a table and the issue's targets, and writes every
- * figure to `.bench/cli-results.json`.
+ * figure to `.bench/cli-results.json`. With `--profile`, each scale run previews once more with its provider processes
+ * profiled (`node --cpu-prof`; `.bench/profiles/<host>-<resources>/`), and the self time of the
+ * provider process's profile is printed (`--runs 0 --scale --factors 10 --profile`: 2,000 resources only).
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { REPO_ROOT } from "../../harness/paths";
 import { PulumiCli, pulumiOnPath } from "../../realengine/pulumiCli";
-import { FULL_SIZE, type ProviderTexts, QUICK_SIZE, resourceCount, sdkProviderTexts } from "../../support/bigStack";
+import { FULL_SIZE, QUICK_SIZE, resourceCount, sdkProviderTexts } from "../../support/bigStack";
 import { printProfile, summarizeProfile } from "./cpuProfile";
 import { SCALE_PARALLEL, scaledSize } from "../scale";
 import { cliTargets, printCliTable, printTargets } from "./report";
@@ -46,7 +46,7 @@ export interface CliBenchArgs {
     factors: number[];
     /** The hosts to run (default both). */
     hosts: HostKind[];
-    /** `--profile`: only a CPU profile of each host's provider process in the no-change preview of 2,000 resources. */
+    /** `--profile`: each scale run previews once more with its node processes profiled (`.bench/profiles/<host>-<n>/`). */
     profile: boolean;
     out: string;
 }
@@ -54,24 +54,14 @@ export interface CliBenchArgs {
 /** The default factors of `--scale`. */
 export const CLI_SCALE_FACTORS = [10, 50];
 
-/** The profile runs: per host, 2,000 resources (limits raised), the no-change preview's provider process profiled. */
-async function profileRuns(cli: PulumiCli, args: CliBenchArgs, providers: ProviderTexts, log: (line: string) => void): Promise<void> {
-    const size = scaledSize(args.quick ? 1 : PROFILE_FACTOR);
-    for (const host of args.hosts) {
-        const profileDir = path.join(path.dirname(args.out), "profiles", host);
-        fs.rmSync(profileDir, { recursive: true, force: true });
-        fs.mkdirSync(profileDir, { recursive: true });
-        const run = await stackRun(cli, { host, size, providers, limits: "raised", parallel: SCALE_PARALLEL, profileDir, log });
-        const profiles = run.preview.providerProfiles ?? [];
-        log(
-            `${HOST_LABEL[host]}: preview provider CPU ${run.preview.provider.cpuMs} ms (profiled), ${profiles.length} provider profile(s) in ${path.relative(REPO_ROOT, profileDir)}`,
-        );
-        for (const file of profiles) printProfile(`${HOST_LABEL[host]}, ${run.resources} resources, ${path.basename(file)}`, summarizeProfile(file));
+/** Prints the self time of each provider profile of the runs. */
+function printProfiles(runs: readonly StackRunFigures[]): void {
+    for (const run of runs) {
+        for (const file of run.profiledPreview?.providerProfiles ?? []) {
+            printProfile(`${HOST_LABEL[run.host]}, no-change preview of ${run.resources} resources, ${path.relative(REPO_ROOT, file)}`, summarizeProfile(file));
+        }
     }
 }
-
-/** The profile run's multiple of the 200-resource stack: 2,000 resources. */
-const PROFILE_FACTOR = 10;
 
 /** Runs the CLI bench; resolves to whether every run created its stack whole and previewed without a request. */
 export async function cliBench(args: CliBenchArgs): Promise<boolean> {
@@ -83,17 +73,18 @@ export async function cliBench(args: CliBenchArgs): Promise<boolean> {
     console.log(`bench --engine cli: ${found.version} at ${found.path}; ${resourceCount(size)} resources, ${args.runs} run(s), hosts ${args.hosts.join(", ")}`);
     const all: StackRunFigures[] = [];
     try {
-        if (args.profile) {
-            await profileRuns(cli, args, providers, log);
-            return true;
-        }
         for (let run = 1; run <= args.runs; run++) {
             for (const host of args.hosts) all.push(await stackRun(cli, { host, size, providers, limits: "documented", log }));
         }
         if (args.scale) {
             for (const factor of args.factors) {
                 for (const host of args.hosts) {
-                    all.push(await stackRun(cli, { host, size: scaledSize(factor), providers, limits: "raised", parallel: SCALE_PARALLEL, log }));
+                    const profileDir = args.profile ? path.join(path.dirname(args.out), "profiles", `${host}-${resourceCount(scaledSize(factor))}`) : undefined;
+                    if (profileDir) {
+                        fs.rmSync(profileDir, { recursive: true, force: true });
+                        fs.mkdirSync(profileDir, { recursive: true });
+                    }
+                    all.push(await stackRun(cli, { host, size: scaledSize(factor), providers, limits: "raised", parallel: SCALE_PARALLEL, profileDir, log }));
                 }
             }
         }
@@ -101,6 +92,7 @@ export async function cliBench(args: CliBenchArgs): Promise<boolean> {
         cli.dispose();
     }
     printCliTable(all);
+    printProfiles(all);
     const targets = cliTargets(all, resourceCount(scaledSize(Math.max(...CLI_SCALE_FACTORS))));
     printTargets(targets);
     const environment = {

@@ -13,7 +13,7 @@ import { pathWithPlugin, pluginBinFolder, yamlProject } from "../../realengine/p
 import type { PulumiCli } from "../../realengine/pulumiCli";
 import { emulatorTarget, type Target } from "../../realengine/targets";
 import { bigStack, inventoryProblems, type ProviderTexts, resourceCount, type StackSize } from "../../support/bigStack";
-import { lowerBoundMs } from "../measure";
+import { lowerBoundMs, stampArrivals } from "../measure";
 import { RAISED_LIMITS } from "../scale";
 import { ProcessTreeSampler, type TreeFigures } from "./processTree";
 import { stackSpec, type StackSpec, yamlProgram } from "./stackSpec";
@@ -38,6 +38,11 @@ export interface CommandFigures {
     wallMs: number;
     /** HTTP requests the emulator received during the command. */
     requests: number;
+    /** From the command's start to the first and to the last request the emulator received (none: undefined). */
+    firstRequestMs?: number;
+    lastRequestMs?: number;
+    /** Each request: ms from the command's start, API, method, path's collection, status. */
+    requestLog: [number, string, string, string, number][];
     /** Resources the command reported, by step (`create`, `same`, …). */
     steps: Record<string, number>;
     /** The provider process(es): CPU (sum), peak memory (largest), how many ran. */
@@ -59,7 +64,9 @@ export interface StackRunFigures {
     limits: "documented" | "raised";
     parallel: number | "default";
     create: CommandFigures & { lowerBoundMs: number; inventoryProblems: string[] };
-    preview: CommandFigures & { providerProfiles?: string[] };
+    preview: CommandFigures;
+    /** The profiled preview, when asked: its figures (the profiler's cost included) and its provider's profiles. */
+    profiledPreview?: CommandFigures & { providerProfiles: string[] };
     refresh: CommandFigures;
 }
 
@@ -98,10 +105,23 @@ export function createLowerBoundMs(spec: StackSpec): number {
 /** Runs a command of the stack with its tree sampled, and what it cost. */
 async function measured(target: Target, run: (started: (pid: number) => void) => Promise<Operation>): Promise<CommandFigures> {
     target.clearRequests();
+    const emu = target.emulator as NonNullable<Target["emulator"]>;
+    const arrivals = stampArrivals(emu.requests);
     let sampler: ProcessTreeSampler | undefined;
     const started = performance.now();
     const operation = await run((pid) => (sampler = new ProcessTreeSampler(pid, roleOf)));
     const wallMs = performance.now() - started;
+    const times = arrivals.of(emu.requests).map((t) => t - started);
+    const requestLog = emu.requests.map((r, i): [number, string, string, string, number] => [
+        Math.round(times[i] ?? -1),
+        r.api,
+        r.method,
+        r.path
+            .split("/")
+            .filter((part) => !/^[0-9a-f-]{20,}$/.test(part))
+            .pop() ?? "",
+        r.status,
+    ]);
     const { processes: sampled, ...tree } = (sampler as ProcessTreeSampler).stop();
     const processes = withSchemaLoaders(sampled);
     const byRole = (role: string) => processes.filter((p) => p.role === role);
@@ -115,12 +135,14 @@ async function measured(target: Target, run: (started: (pid: number) => void) =>
     return {
         wallMs,
         requests: target.requests()?.length ?? 0,
+        ...(times.length > 0 ? { firstRequestMs: Math.min(...times), lastRequestMs: Math.max(...times) } : {}),
         steps,
         provider: { ...sum("provider"), processes: byRole("provider").length },
         cli: sum("cli"),
         others: Object.fromEntries(otherRoles.map((r) => [r, sum(r)])),
         tree,
         processes,
+        requestLog,
     };
 }
 
@@ -132,6 +154,27 @@ function profilesOf(dir: string, processes: readonly { pid: number }[]): string[
         .map((file) => path.join(dir, file));
 }
 
+/**
+ * A folder holding a `node` that profiles the provider processes only: Node 20 refuses `--cpu-prof` in `NODE_OPTIONS`,
+ * so a command's `PATH` starts with this folder, whose `node` (a shell script) adds `--cpu-prof` when it runs the
+ * plugin (whose `#!/usr/bin/env node` finds it) or the dynamic-provider host's script, and runs every other node as
+ * it is.
+ * @param dir where the profiles go
+ */
+function profilingNode(cli: PulumiCli, dir: string): string {
+    const folder = cli.scratch("profiling-node");
+    const script = [
+        "#!/bin/sh",
+        `case "$1" in *pulumi-resource-observability|*dist/provider/plugin/main.js|*cmd/dynamic-provider/index.js)`,
+        `  exec ${JSON.stringify(process.execPath)} --cpu-prof --cpu-prof-dir=${JSON.stringify(dir)} "$@" ;;`,
+        "esac",
+        `exec ${JSON.stringify(process.execPath)} "$@"`,
+        "",
+    ].join("\n");
+    writeFileSync(path.join(folder, "node"), script, { mode: 0o755 });
+    return folder;
+}
+
 /** How a run goes. */
 export interface StackRunOptions {
     host: HostKind;
@@ -140,7 +183,10 @@ export interface StackRunOptions {
     limits: "documented" | "raised";
     /** `--parallel` of every command; the CLI's own default when absent. */
     parallel?: number;
-    /** Profile the preview's node processes (`node --cpu-prof` through `NODE_OPTIONS`) into this folder. */
+    /**
+     * After the measured preview, a second no-change preview with its provider processes profiled (`node --cpu-prof`,
+     * {@link profilingNode}) into this folder; their profiles are named in the figures.
+     */
     profileDir?: string;
     /** Called with each step's summary line. */
     log(line: string): void;
@@ -160,6 +206,7 @@ export async function stackRun(cli: PulumiCli, options: StackRunOptions): Promis
     try {
         const { declared, expected } = bigStack(emu, options.providers, size);
         const spec = stackSpec(declared);
+        let pathEnv = [path.dirname(cli.cli.path), process.env.PATH ?? ""].join(path.delimiter);
         if (host === "dynamic") {
             stack = await CliStack.init(cli, { projectDir: PROGRAM_DIR, stack: stackName });
             const specFile = path.join(cli.scratch("spec"), "stack.json");
@@ -167,7 +214,9 @@ export async function stackRun(cli: PulumiCli, options: StackRunOptions): Promis
             await stack.configSet("bench:specFile", specFile);
         } else {
             const projectDir = yamlProject(cli, "bench-yaml", yamlProgram(spec, "bench-cli-yaml"), false);
-            stack = await CliStack.init(cli, { projectDir, stack: stackName, env: pathWithPlugin(cli, pluginBinFolder(cli)) });
+            const env = pathWithPlugin(cli, pluginBinFolder(cli));
+            pathEnv = env.PATH as string;
+            stack = await CliStack.init(cli, { projectDir, stack: stackName, env });
         }
         await stack.configure(target.config());
         await stack.configSet("observability:pollIntervalMs", POLL_INTERVAL_MS);
@@ -181,14 +230,22 @@ export async function stackRun(cli: PulumiCli, options: StackRunOptions): Promis
         const problems = inventoryProblems(emu, expected);
         options.log(`${label}: created ${create.steps.create ?? 0} in ${(create.wallMs / 1000).toFixed(1)} s, ${problems.length} inventory problem(s)`);
 
-        const profiling = options.profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${options.profileDir}` } : undefined;
-        const preview: StackRunFigures["preview"] = await measured(target, (started) => s.preview({ expectNoChanges: true, args, started, env: profiling }));
-        if (options.profileDir)
-            preview.providerProfiles = profilesOf(
-                options.profileDir,
-                preview.processes.filter((p) => p.role === "provider"),
-            );
+        const preview = await measured(target, (started) => s.preview({ expectNoChanges: true, args, started }));
         options.log(`${label}: preview ${preview.requests} request(s) in ${(preview.wallMs / 1000).toFixed(1)} s`);
+        let profiledPreview: StackRunFigures["profiledPreview"];
+        const profileDir = options.profileDir;
+        if (profileDir) {
+            const env = { PATH: [profilingNode(cli, profileDir), pathEnv].join(path.delimiter) };
+            const figures = await measured(target, (started) => s.preview({ expectNoChanges: true, args, started, env }));
+            profiledPreview = {
+                ...figures,
+                providerProfiles: profilesOf(
+                    profileDir,
+                    figures.processes.filter((p) => p.role === "provider"),
+                ),
+            };
+            options.log(`${label}: profiled preview, ${profiledPreview.providerProfiles.length} provider profile(s) in ${profileDir}`);
+        }
 
         if (limits === "documented") {
             // The refresh is measured on its own: once the create's windows are over on both APIs.
@@ -204,6 +261,7 @@ export async function stackRun(cli: PulumiCli, options: StackRunOptions): Promis
             parallel: options.parallel ?? "default",
             create: { ...create, lowerBoundMs: createLowerBoundMs(spec), inventoryProblems: problems },
             preview,
+            ...(profiledPreview ? { profiledPreview } : {}),
             refresh,
         };
     } finally {
