@@ -5,7 +5,8 @@
  * package's `bin` installs it). Per run and host: the 200-resource stack created at the CLI's default parallelism
  * against the emulator with its documented limits, a no-change preview, and a refresh once the create's windows are
  * over. `--scale` adds the same stack at 2,000 and 10,000 resources with the limits raised (`--factors 10` for 2,000
- * only), `--parallel 64` as the engine model's scale run. Prints a table and the issue's targets, and writes every
+ * only), `--parallel 64` as the engine model's scale run, and the file backend writing the state once per command
+ * (`PULUMI_SKIP_CHECKPOINTS`; stackRun.ts says why). Prints a table and the issue's targets, and writes every
  * figure to `.bench/cli-results.json`. With `--profile`, each scale run previews once more with its provider processes
  * profiled (`node --cpu-prof`; `.bench/profiles/<host>-<resources>/`), and the self time of the
  * provider process's profile is printed (`--runs 0 --scale --factors 10 --profile`: 2,000 resources only).
@@ -18,7 +19,7 @@ import { PulumiCli, pulumiOnPath } from "../../realengine/pulumiCli";
 import { FULL_SIZE, QUICK_SIZE, resourceCount, sdkProviderTexts } from "../../support/bigStack";
 import { printProfile, summarizeProfile } from "./cpuProfile";
 import { SCALE_PARALLEL, scaledSize } from "../scale";
-import { cliTargets, printCliTable, printTargets } from "./report";
+import { cliTargets, printCliTable, printTargets, type TargetLine } from "./report";
 import { HOST_LABEL, type HostKind, stackRun, type StackRunFigures } from "./stackRun";
 
 /** What `--engine cli` needs, said at once when it is missing. */
@@ -72,9 +73,26 @@ export async function cliBench(args: CliBenchArgs): Promise<boolean> {
     const log = (line: string) => console.log(`${new Date().toISOString().slice(11, 19)} ${line}`);
     console.log(`bench --engine cli: ${found.version} at ${found.path}; ${resourceCount(size)} resources, ${args.runs} run(s), hosts ${args.hosts.join(", ")}`);
     const all: StackRunFigures[] = [];
+    const environment = {
+        pulumi: found.version,
+        node: process.version,
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model,
+        sdk: (require("@pulumi/pulumi/package.json") as { version: string }).version,
+    };
+    fs.mkdirSync(path.dirname(args.out), { recursive: true });
+    // Written after every run, so that a long run stopped midway keeps what it measured.
+    const write = (targets?: TargetLine[]) =>
+        fs.writeFileSync(
+            args.out,
+            `${JSON.stringify({ date: new Date().toISOString(), environment, loadAverage: os.loadavg(), targets, runs: all }, null, 2)}\n`,
+        );
     try {
         for (let run = 1; run <= args.runs; run++) {
-            for (const host of args.hosts) all.push(await stackRun(cli, { host, size, providers, limits: "documented", log }));
+            for (const host of args.hosts) {
+                all.push(await stackRun(cli, { host, size, providers, limits: "documented", log }));
+                write();
+            }
         }
         if (args.scale) {
             for (const factor of args.factors) {
@@ -84,7 +102,19 @@ export async function cliBench(args: CliBenchArgs): Promise<boolean> {
                         fs.rmSync(profileDir, { recursive: true, force: true });
                         fs.mkdirSync(profileDir, { recursive: true });
                     }
-                    all.push(await stackRun(cli, { host, size: scaledSize(factor), providers, limits: "raised", parallel: SCALE_PARALLEL, profileDir, log }));
+                    all.push(
+                        await stackRun(cli, {
+                            host,
+                            size: scaledSize(factor),
+                            providers,
+                            limits: "raised",
+                            parallel: SCALE_PARALLEL,
+                            skipCheckpoints: true,
+                            profileDir,
+                            log,
+                        }),
+                    );
+                    write();
                 }
             }
         }
@@ -95,16 +125,7 @@ export async function cliBench(args: CliBenchArgs): Promise<boolean> {
     printProfiles(all);
     const targets = cliTargets(all, resourceCount(scaledSize(Math.max(...CLI_SCALE_FACTORS))));
     printTargets(targets);
-    const environment = {
-        pulumi: found.version,
-        node: process.version,
-        cpus: os.cpus().length,
-        cpuModel: os.cpus()[0]?.model,
-        loadAverage: os.loadavg(),
-        sdk: (require("@pulumi/pulumi/package.json") as { version: string }).version,
-    };
-    fs.mkdirSync(path.dirname(args.out), { recursive: true });
-    fs.writeFileSync(args.out, `${JSON.stringify({ date: new Date().toISOString(), environment, targets, runs: all }, null, 2)}\n`);
+    write(targets);
     console.log(`\nwrote ${path.relative(REPO_ROOT, args.out)}`);
     return all.every((r) => r.create.inventoryProblems.length === 0 && (r.create.steps.create ?? 0) === r.resources && r.preview.requests === 0);
 }
