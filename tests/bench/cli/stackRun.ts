@@ -41,7 +41,7 @@ export interface CommandFigures {
     /** From the command's start to the first and to the last request the emulator received (none: undefined). */
     firstRequestMs?: number;
     lastRequestMs?: number;
-    /** Each request: ms from the command's start, API, method, path's collection, status. */
+    /** Each request: ms from the command's start, API, method, path (ids as `:id`), status. */
     requestLog: [number, string, string, string, number][];
     /** Resources the command reported, by step (`create`, `same`, …). */
     steps: Record<string, number>;
@@ -118,10 +118,7 @@ async function measured(target: Target, run: (started: (pid: number) => void) =>
         Math.round(times[i] ?? -1),
         r.api,
         r.method,
-        r.path
-            .split("/")
-            .filter((part) => !/^[0-9a-f-]{20,}$/.test(part))
-            .pop() ?? "",
+        r.path.replace(/\/[0-9a-f-]{20,}(?=\/|$)/g, "/:id"),
         r.status,
     ]);
     const { processes: sampled, ...tree } = (sampler as ProcessTreeSampler).stop();
