@@ -238,7 +238,11 @@ export async function stackRun(cli: PulumiCli, options: StackRunOptions): Promis
         options.log(`${label}: created ${create.steps.create ?? 0} in ${(create.wallMs / 1000).toFixed(1)} s, ${problems.length} inventory problem(s)`);
 
         const preview = await measured(target, (started) => s.preview({ expectNoChanges: true, args, started }));
-        options.log(`${label}: preview ${preview.requests} request(s) in ${(preview.wallMs / 1000).toFixed(1)} s`);
+        options.log(
+            `${label}: preview ${preview.requests} request(s) in ${(preview.wallMs / 1000).toFixed(1)} s, provider ` +
+                `${(preview.provider.cpuMs / spec.length).toFixed(2)} ms CPU per resource and ${(preview.provider.peakRssBytes / 2 ** 20).toFixed(0)} MiB, ` +
+                `CLI ${(preview.cli.cpuMs / spec.length).toFixed(2)} ms and ${(preview.cli.peakRssBytes / 2 ** 20).toFixed(0)} MiB`,
+        );
         let profiledPreview: StackRunFigures["profiledPreview"];
         const profileDir = options.profileDir;
         if (profileDir) {
