@@ -111,4 +111,4 @@ export function cpuTimeMs(pid: number): number {
 }
 
 /** The kernel's unit of /proc CPU times (`getconf CLK_TCK`, 100 on Linux). */
-const CLOCK_TICKS_PER_SECOND = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+export const CLOCK_TICKS_PER_SECOND = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
