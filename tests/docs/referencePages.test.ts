@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
 import { registry } from "../../provider";
 import { exampleErrors } from "../../tools/docs/examples";
 import { functionReferences } from "../../tools/docs/functionReference";
@@ -11,10 +13,13 @@ import { packageSchema } from "../../provider/plugin/schema";
 import { SdkReader } from "../../tools/docs/sdkTypes";
 import { SUBJECTS } from "../fuzz/subjects";
 import { kindUnions } from "../support/unions";
+import { codeBlocks, markdownFiles } from "../support/markdown";
 import type { Restriction } from "../../tools/docs/sdkTypes";
 import { ADOPT_KEY } from "../../provider/engine/dynamicProvider";
 
 const REGENERATE = "run `npm run docs` and commit the result";
+/** The pages `npm run docs` writes, whose examples the test above checks where they come from. */
+const GENERATED = /^docs\/(resources\/|functions\/|_index\.md$)/;
 
 /** Where two texts first differ, for the failure message. */
 function firstDifference(committed: string, generated: string): string {
@@ -154,6 +159,17 @@ describe("reference pages (docs/resources, docs/functions and docs/_index.md, ge
     it("type-checks every class's and lookup's @example and the overview's TypeScript example against the SDK", function () {
         const errors = exampleErrors([...references, ...functions, { key: "overview", examples: [overviewTypescript()] }], sdk.program);
         if (errors.length > 0) assert.fail(`fix these examples (the SDK's JSDoc, docs/examples/overview.ts):\n  ${errors.join("\n  ")}`);
+    });
+
+    it("type-checks every TypeScript block of README and of the pages written by hand (guides, installation) against the SDK", function () {
+        const pages = ["README.md", ...markdownFiles(ROOT, "docs").filter((page) => !GENERATED.test(page))];
+        const blocks = pages.map((page) => ({
+            key: page.replace(/[^A-Za-z0-9]+/g, "-"),
+            examples: codeBlocks(readFileSync(path.join(ROOT, page), "utf8"), "ts"),
+        }));
+        assert.ok(blocks.filter((page) => page.examples.length > 0).length >= 2, "README and the guides hold TypeScript blocks");
+        const errors = exampleErrors(blocks, sdk.program);
+        if (errors.length > 0) assert.fail(`fix these blocks (each is a module of its own, importing "pulumi-observability"):\n  ${errors.join("\n  ")}`);
     });
 
     it("shows a hand-written TypeScript example for every resource kind and every function", function () {

@@ -4,6 +4,7 @@ import * as path from "node:path";
 import { packageSchema, type ObjectTypeSpec, type PackageSchema } from "../../provider/plugin/schema";
 import { functionToken, PACKAGE_NAME } from "../../provider/plugin/tokens";
 import { REPO_ROOT } from "../harness/paths";
+import { codeBlocks, markdownFiles } from "../support/markdown";
 import { invokes, isRecord, PROVIDER_TYPE, yaml, yamlProblems } from "../support/pulumiYaml";
 
 const YAML_PROGRAM = path.join(REPO_ROOT, "examples", "yaml", "Pulumi.yaml");
@@ -17,9 +18,10 @@ function yamlBlocksWithResources(page: string): Record<string, unknown>[] {
         .filter((program) => isRecord(program) && isRecord(program.resources));
 }
 
-/** `source_id` → `sourceId`: a Python argument's name in the schema. */
+/** `source_id` → `sourceId`, `from_` → `from`: a Python argument's name in the schema. */
 function camel(name: string): string {
-    return name.replace(/_([a-z0-9])/g, (_all, next: string) => next.toUpperCase());
+    // A Python keyword gets a trailing underscore: `from_` is the schema's `from`.
+    return name.replace(/_$/, "").replace(/_([a-z0-9])/g, (_all, next: string) => next.toUpperCase());
 }
 
 /** `getSources` → `get_sources`. */
@@ -140,5 +142,12 @@ describe("the examples of the provider plugin, checked against schema.json", fun
             "observability.Alert(dashbord_id=…): no such property",
             "observability.AlertChanelArgs: the generated SDK has no such class or function",
         ]);
+    });
+
+    it("the Python blocks of docs/ (the hand-written ones and the converter's): every class and keyword argument is one the generated SDK has, the required ones are given", function () {
+        const pages = markdownFiles(REPO_ROOT, "docs").map((page) => codeBlocks(readFileSync(path.join(REPO_ROOT, page), "utf8"), "python").join("\n"));
+        const text = pages.join("\n");
+        assert.ok((text.match(/\bobservability\.\w+\(/g) ?? []).length >= 2, "the pages show Python");
+        assert.deepEqual(pythonProblems(text, schema), []);
     });
 });

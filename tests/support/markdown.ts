@@ -116,3 +116,8 @@ export function pageAnchors(text: string): Set<string> {
 export function readPage(file: string): string | undefined {
     return existsSync(file) ? readFileSync(file, "utf8") : undefined;
 }
+
+/** The bodies of a page's fenced code blocks in `language` (```ts), in order. */
+export function codeBlocks(text: string, language: string): string[] {
+    return [...text.matchAll(new RegExp("^```" + language + "\\n([\\s\\S]*?)^```", "gm"))].map((block) => block[1]);
+}
