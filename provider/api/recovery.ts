@@ -202,15 +202,15 @@ export async function createWithoutAdoptingStrangers<W extends { id: string }>(
     return spec.client.snapshots.during(
         spec.listKey,
         () => spec.list(),
-        async (snapshot, shared) => {
+        async (snapshot, siblings, made) => {
             // Taken at each look: what the other creates of this process made since the list is theirs, not this one's.
-            const existed = () => new Set([...snapshot.map((object) => object.id), ...spec.claimed, ...shared.created]);
+            const existed = () => new Set([...snapshot.map((object) => object.id), ...spec.claimed, ...siblings]);
             const candidates = spec.twin.key ? sameKey(snapshot, spec.twin.key) : snapshot;
-            const twins = candidates.filter((object) => !spec.claimed.has(object.id) && !shared.created.has(object.id) && spec.twin.is(object));
+            const twins = candidates.filter((object) => !spec.claimed.has(object.id) && !siblings.has(object.id) && spec.twin.is(object));
             if (twins.length > 0 && spec.twin.unique) throw new Error(twinsMessage(spec.operation, twins, spec.twin));
             const created = await createOnce(spec.post, async () => pickCreated(await spec.list(), spec.matches, existed(), spec.operation), spec.client);
             // Never another create's to adopt, even with an id this one refuses.
-            shared.made(created.id);
+            made(created.id);
             if (twins.length > 0) spec.client.notify(twinsMessage(spec.operation, twins, spec.twin, created.id));
             if (!spec.id.safeParse(created.id).success) {
                 throw new Error(
