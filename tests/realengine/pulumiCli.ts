@@ -10,6 +10,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
+import { findPulumi } from "../../tools/engine/pulumiExecutable";
 
 /** The failure of a suite run without the CLI, and what it needs. */
 export const NO_CLI_MESSAGE = [
@@ -20,9 +21,8 @@ export const NO_CLI_MESSAGE = [
 
 /** The `pulumi` executable on `PATH` and its version; throws {@link NO_CLI_MESSAGE} when there is none. */
 export function pulumiOnPath(): { path: string; version: string } {
-    const found = spawnSync("sh", ["-c", "command -v pulumi"], { encoding: "utf8" });
-    const file = found.stdout.trim();
-    if (found.status !== 0 || file === "") throw new Error(NO_CLI_MESSAGE);
+    const file = findPulumi();
+    if (!file) throw new Error(NO_CLI_MESSAGE);
     const version = spawnSync(file, ["version"], { encoding: "utf8", env: quietEnv(process.env) });
     if (version.status !== 0) throw new Error(`${file} version failed: ${version.stderr.trim()}. ${NO_CLI_MESSAGE}`);
     return { path: file, version: version.stdout.trim() };

@@ -13,15 +13,6 @@ export const NO_CONVERTER_MESSAGE = [
     "`npm run build` (the converter reads the schema from the plugin), then run this again.",
 ].join("\n");
 
-/** The `pulumi` on PATH, or undefined. */
-export function pulumiExecutable(env: NodeJS.ProcessEnv = process.env): string | undefined {
-    for (const dir of (env.PATH ?? "").split(path.delimiter).filter((entry) => entry !== "")) {
-        const candidate = path.join(dir, "pulumi");
-        if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
-    }
-    return undefined;
-}
-
 /** The environment of a conversion: this repository's plugin folder first on PATH (it serves the schema), no update check, no downloads. */
 export function converterEnv(root = ROOT, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
     return {

@@ -4,12 +4,13 @@
 // tests/realengine/docExamples.engine.ts fails while a committed file differs from what the converter writes.
 import * as fs from "fs";
 import * as path from "path";
-import { convertAll, NO_CONVERTER_MESSAGE, pulumiExecutable } from "./convert";
+import { findPulumi } from "../engine/pulumiExecutable";
+import { convertAll, NO_CONVERTER_MESSAGE } from "./convert";
 import { convertedPath, EXAMPLES_DIR, exampleSources } from "./exampleFiles";
 import { ROOT } from "./reference";
 
 async function main(): Promise<void> {
-    const pulumi = pulumiExecutable();
+    const pulumi = findPulumi();
     if (!pulumi) throw new Error(NO_CONVERTER_MESSAGE);
     const named = process.argv.slice(2);
     const sources = exampleSources().filter((source) => named.length === 0 || named.includes(source.page));

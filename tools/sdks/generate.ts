@@ -2,9 +2,10 @@
 // language, into one folder per language. `npm run sdks` (main.ts) and the engine suite (tests/realengine/sdks.engine.ts)
 // both generate through here.
 import { spawn, spawnSync } from "node:child_process";
-import { accessSync, constants, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
+import { findPulumi } from "../engine/pulumiExecutable";
 import { GO_MODULE_PATH } from "../schema/languages";
 import { serveLogo } from "./logo";
 
@@ -38,16 +39,9 @@ function generatorEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 
 /** The `pulumi` executable on `PATH`; throws {@link NO_PULUMI_MESSAGE} when there is none. */
 export function pulumiExecutable(env: NodeJS.ProcessEnv = process.env): string {
-    for (const dir of (env.PATH ?? "").split(path.delimiter).filter((entry) => entry !== "")) {
-        const file = path.join(dir, "pulumi");
-        try {
-            accessSync(file, constants.X_OK);
-            if (statSync(file).isFile()) return file;
-        } catch {
-            // not here
-        }
-    }
-    throw new Error(NO_PULUMI_MESSAGE);
+    const pulumi = findPulumi(env);
+    if (!pulumi) throw new Error(NO_PULUMI_MESSAGE);
+    return pulumi;
 }
 
 /** The CLI's version, `v3.259.0`: the Go SDK's `go.mod` requires Pulumi's Go SDK at the version of the generator. */

@@ -1,0 +1,19 @@
+import { accessSync, constants, statSync } from "node:fs";
+import * as path from "node:path";
+
+/**
+ * The `pulumi` executable the first directory of `PATH` holding one offers, as a shell would run it (found here, not
+ * through a shell), or undefined. `npm run sdks`, `npm run docs:examples` and the engine suite all look it up so.
+ */
+export function findPulumi(env: NodeJS.ProcessEnv = process.env): string | undefined {
+    for (const dir of (env.PATH ?? "").split(path.delimiter).filter((entry) => entry !== "")) {
+        const file = path.join(dir, "pulumi");
+        try {
+            accessSync(file, constants.X_OK);
+            if (statSync(file).isFile()) return file;
+        } catch {
+            // not here
+        }
+    }
+    return undefined;
+}
