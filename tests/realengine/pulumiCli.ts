@@ -10,7 +10,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
-import { findPulumi } from "../../tools/engine/pulumiExecutable";
+import { findPulumi } from "../../tools/engine/onPath";
 
 /** The failure of a suite run without the CLI, and what it needs. */
 export const NO_CLI_MESSAGE = [

@@ -4,7 +4,7 @@
 // tests/realengine/docExamples.engine.ts fails while a committed file differs from what the converter writes.
 import * as fs from "fs";
 import * as path from "path";
-import { findPulumi } from "../engine/pulumiExecutable";
+import { findPulumi } from "../engine/onPath";
 import { convertAll, NO_CONVERTER_MESSAGE } from "./convert";
 import { convertedPath, EXAMPLES_DIR, exampleSources } from "./exampleFiles";
 import { ROOT } from "./reference";

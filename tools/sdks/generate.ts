@@ -5,7 +5,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
-import { findPulumi } from "../engine/pulumiExecutable";
+import { findPulumi } from "../engine/onPath";
 import { GO_MODULE_PATH } from "../schema/languages";
 import { serveLogo } from "./logo";
 

@@ -1,5 +1,6 @@
 /** The toolchain commands the SDK checks run (`go`, `python3`, `tsc`, `dotnet`), without blocking the event loop. */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
+import { findOnPath } from "../../../tools/engine/onPath";
 
 /** What a command did. */
 export interface CommandResult {
@@ -30,5 +31,5 @@ export async function mustRun(file: string, args: readonly string[], options: { 
 
 /** Whether an executable of that name is on `PATH`. */
 export function onPath(name: string): boolean {
-    return spawnSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" }).status === 0;
+    return findOnPath(name) !== undefined;
 }
