@@ -7,22 +7,15 @@
  * no version (the converter's go.mod, requirements.txt, pom.xml and .csproj, which do, are not kept).
  */
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { convertAll, type Conversion } from "../../tools/docs/convert";
 import { CONVERTED_LANGUAGES, convertedPath, exampleSources, GO_CONVERTER_GAPS, GO_NOT_BUILDING } from "../../tools/docs/exampleFiles";
+import { GO_MODULE_PATH } from "../../tools/schema/languages";
+import { generateSdk } from "../../tools/sdks/generate";
 import { REPO_ROOT } from "../harness/paths";
+import { runCommand } from "./sdkChecks/commands";
 import { runCli } from "./suite";
-
-/** A command's exit code and output; never rejects. */
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<{ code: number; output: string }> {
-    return new Promise((resolve) =>
-        execFile(command, args, { cwd, env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
-            resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, output: `${stdout}${stderr}` }),
-        ),
-    );
-}
 
 /** Where two texts first differ. */
 function firstDifference(committed: string, converted: string): string {
@@ -75,7 +68,7 @@ describe("the docs examples through `pulumi convert` (docs/examples)", function 
             fs.copyFileSync(file, copy);
             return copy;
         });
-        const result = await run("python3", ["-m", "py_compile", ...copies], dir);
+        const result = await runCommand("python3", ["-m", "py_compile", ...copies], { cwd: dir });
         assert.equal(result.code, 0, result.output);
     });
 
@@ -84,22 +77,18 @@ describe("the docs examples through `pulumi convert` (docs/examples)", function 
         this.timeout(30 * 60_000);
         const cli = runCli();
         const dir = scratch();
-        const sdk = path.join(dir, "sdk");
-        await cli.run("schema.json", ["package", "gen-sdk", path.join(REPO_ROOT, "schema.json"), "--language", "go", "--out", sdk], { cwd: dir });
+        // The generated SDK is the module the schema names (with a go.mod requiring Pulumi's Go SDK at the CLI's version).
+        const sdk = await generateSdk({ pulumi: cli.cli.path, schemaFile: path.join(REPO_ROOT, "schema.json"), language: "go", out: path.join(dir, "sdk") });
         const go = CONVERTED_LANGUAGES.find((language) => language.language === "go");
         assert.ok(go);
         const pages = exampleSources().map((source) => source.page);
         const programs = new Map(pages.map((page) => [page, fs.readFileSync(path.join(REPO_ROOT, convertedPath(page, go)), "utf8")]));
-        // The import path the converter gives the package, replaced by the generated folder. Without `language.go` in
-        // schema.json, gen-sdk writes no go.mod: the SDK's module is then what precedes `/go/observability`. With a
-        // `generateGoMod` setting it writes one in the package folder, which is then the module.
-        const imported = /"([^"]+\/go\/observability)"/.exec([...programs.values()].join("\n"))?.[1];
-        assert.ok(imported, "no import of the observability package in the converted Go");
+        assert.match(
+            [...programs.values()].join("\n"),
+            new RegExp(`"${GO_MODULE_PATH}/observability"`),
+            "the converted Go imports the generated SDK's package",
+        );
         const sdkVersion = `v${cli.cli.version.replace(/^v/, "")}`;
-        const generatedMod = fs.existsSync(path.join(sdk, "go", "observability", "go.mod"));
-        const [sdkModule, sdkFolder] = generatedMod ? [imported, path.join(sdk, "go", "observability")] : [imported.replace(/\/go\/observability$/, ""), sdk];
-        if (!generatedMod)
-            fs.writeFileSync(path.join(sdk, "go.mod"), `module ${sdkModule}\n\ngo 1.25\n\nrequire github.com/pulumi/pulumi/sdk/v3 ${sdkVersion}\n`);
         const module = path.join(dir, "examples");
         fs.mkdirSync(module);
         for (const [page, text] of programs) {
@@ -108,14 +97,14 @@ describe("the docs examples through `pulumi convert` (docs/examples)", function 
         }
         fs.writeFileSync(
             path.join(module, "go.mod"),
-            `module docexamples\n\ngo 1.25\n\nrequire (\n\tgithub.com/pulumi/pulumi/sdk/v3 ${sdkVersion}\n\t${sdkModule} v0.0.0\n)\n\nreplace ${sdkModule} => ${sdkFolder}\n`,
+            `module docexamples\n\ngo 1.25\n\nrequire (\n\tgithub.com/pulumi/pulumi/sdk/v3 ${sdkVersion}\n\t${GO_MODULE_PATH} v0.0.0\n)\n\nreplace ${GO_MODULE_PATH} => ${sdk.dir}\n`,
         );
-        const env = { ...process.env, GOFLAGS: "-mod=mod" };
-        for (const folder of [sdkFolder, module]) {
-            const tidy = await run("go", ["mod", "tidy"], folder, env);
+        const env = { GOFLAGS: "-mod=mod" };
+        for (const folder of [sdk.dir, module]) {
+            const tidy = await runCommand("go", ["mod", "tidy"], { cwd: folder, env });
             assert.equal(tidy.code, 0, `go mod tidy in ${folder}:\n${tidy.output}`);
         }
-        const build = await run("go", ["build", "-gcflags=-e", "./..."], module, env);
+        const build = await runCommand("go", ["build", "-gcflags=-e", "./..."], { cwd: module, env });
         const errors = goErrors(build.output);
         const problems: string[] = [];
         for (const page of pages) {
@@ -131,7 +120,7 @@ describe("the docs examples through `pulumi convert` (docs/examples)", function 
         }
         assert.deepEqual(problems, [], build.output);
         const building = pages.filter((page) => !GO_NOT_BUILDING.has(page)).map((page) => `./${goFolder(page)}`);
-        const vet = await run("go", ["vet", ...building], module, env);
+        const vet = await runCommand("go", ["vet", ...building], { cwd: module, env });
         assert.equal(vet.code, 0, vet.output);
     });
 });
