@@ -101,12 +101,19 @@ export function peakRssBytes(pid: number): number {
     return Number(match[1]) * 1024;
 }
 
+/**
+ * The fields of /proc/PID/stat after the command name (which may hold spaces), from field 3 (`state`) on: they start
+ * at its closing parenthesis. Linux only; throws when the process is gone.
+ */
+export function statFields(pid: number | "self"): string[] {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+}
+
 /** CPU time (user + system) a process has used so far (/proc/PID/stat), in milliseconds; Linux only. */
 export function cpuTimeMs(pid: number): number {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    // Fields after the command name (which may hold spaces) start at its closing parenthesis: utime and stime are
-    // fields 14 and 15 of the whole line, 12 and 13 after it.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the command name.
+    const fields = statFields(pid);
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 

@@ -9,7 +9,7 @@
  * been waited for, with that of their own waited-for children), before and after the command.
  */
 import * as fs from "node:fs";
-import { CLOCK_TICKS_PER_SECOND, cpuTimeMs, peakRssBytes } from "../measure";
+import { CLOCK_TICKS_PER_SECOND, cpuTimeMs, peakRssBytes, statFields } from "../measure";
 
 /** How often the tree is sampled. */
 export const SAMPLE_MS = 50;
@@ -40,19 +40,9 @@ export interface TreeFigures {
 /** Names a process by its command line (`pulumi`, `provider`, …). */
 export type Classifier = (command: string) => string;
 
-/** Fields of /proc/PID/stat after the command name (which may hold spaces), from field 3 (`state`) on. */
-function statFields(pid: number | "self"): string[] | undefined {
-    try {
-        const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-        return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    } catch {
-        return undefined;
-    }
-}
-
 /** This process's children's CPU time so far (`cutime + cstime`), in ms. */
 function childrenCpuMs(): number {
-    const fields = statFields("self") as string[];
+    const fields = statFields("self");
     return ((Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
@@ -89,8 +79,11 @@ export class ProcessTreeSampler {
         const parents = new Map<number, number>();
         for (const entry of fs.readdirSync("/proc")) {
             if (!/^\d+$/.test(entry)) continue;
-            const fields = statFields(Number(entry));
-            if (fields) parents.set(Number(entry), Number(fields[1]));
+            try {
+                parents.set(Number(entry), Number(statFields(Number(entry))[1]));
+            } catch {
+                // gone since the directory was read
+            }
         }
         const inTree = (pid: number): boolean => {
             for (let at: number | undefined = pid, hops = 0; at !== undefined && at > 1 && hops < 64; at = parents.get(at), hops++) {
