@@ -14,16 +14,9 @@ import { CONVERTED_LANGUAGES, convertedPath, exampleSources, GO_CONVERTER_GAPS, 
 import { GO_MODULE_PATH } from "../../tools/schema/languages";
 import { generateSdk } from "../../tools/sdks/generate";
 import { REPO_ROOT } from "../harness/paths";
+import { firstDifference } from "../support/firstDifference";
 import { runCommand } from "./sdkChecks/commands";
 import { runCli } from "./suite";
-
-/** Where two texts first differ. */
-function firstDifference(committed: string, converted: string): string {
-    const [old, now] = [committed.split("\n"), converted.split("\n")];
-    const line = old.findIndex((text, i) => text !== now[i]);
-    const at = line < 0 ? old.length : line;
-    return `line ${at + 1}: committed ${JSON.stringify(old[at] ?? "<end of file>")}, converted ${JSON.stringify(now[at] ?? "<end of file>")}`;
-}
 
 /** `resources/alert` → `resources_alert`: a page as a Go package folder. */
 function goFolder(page: string): string {
@@ -53,7 +46,7 @@ describe("the docs examples through `pulumi convert` (docs/examples)", function 
             const file = path.join(REPO_ROOT, convertedPath(page, language));
             if (!fs.existsSync(file)) return [`${convertedPath(page, language)} is missing`];
             const committed = fs.readFileSync(file, "utf8");
-            return committed === text ? [] : [`${convertedPath(page, language)} differs (${firstDifference(committed, text)})`];
+            return committed === text ? [] : [`${convertedPath(page, language)} differs (${firstDifference(committed, text, "converted")})`];
         });
         assert.equal(conversions.length, exampleSources().length * CONVERTED_LANGUAGES.length);
         assert.deepEqual(stale, [], "run `npm run docs:examples`, then `npm run docs`, and commit the result");
