@@ -2,6 +2,7 @@
 // `Struct`, all loaded from where `@pulumi/pulumi` resolves them, so that the service definitions and the server share
 // one grpc-js (none of them ships type declarations: the few members the plugin uses are typed here).
 import { createRequire } from "node:module";
+import { decodeCheckRequest, decodeDiffRequest } from "./protobuf/checkAndDiff";
 
 /** A protobuf `Struct`, as the generated modules hand it over. */
 export interface Struct {
@@ -63,9 +64,39 @@ const otherMessages: Classes = {
 const anyMessage = (fromSdk("google-protobuf/google/protobuf/any_pb") as { Any: new () => Message & { pack(bytes: Uint8Array, name: string): void } }).Any;
 const structClass = (fromSdk("google-protobuf/google/protobuf/struct_pb") as { Struct: { fromJavaScript(value: Record<string, unknown>): Message } }).Struct;
 
+/** A method of a grpc-js service definition: how its request is read and its answer written. */
+interface MethodDefinition {
+    requestDeserialize(bytes: Buffer): unknown;
+    responseSerialize(response: Message): Buffer;
+}
+
+/** The calls the plugin's own codec reads and writes (a no-change preview is a Check and a Diff per resource). */
+const OWN_CODEC: Record<string, (bytes: Buffer) => unknown> = {
+    check: decodeCheckRequest,
+    checkConfig: decodeCheckRequest,
+    diff: decodeDiffRequest,
+    diffConfig: decodeDiffRequest,
+};
+
+/** `pulumirpc.ResourceProvider` as generated, but Check and Diff through {@link OWN_CODEC}. */
+function providerService(): Record<string, MethodDefinition> {
+    const generated = (fromSdk("./proto/provider_grpc_pb") as { ResourceProviderService: Record<string, MethodDefinition> }).ResourceProviderService;
+    return Object.fromEntries(
+        Object.entries(generated).map(([name, method]) => {
+            const decode = OWN_CODEC[name];
+            if (!decode) return [name, method];
+            const serialize = (response: Message) => {
+                const bytes = response.serializeBinary();
+                return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes);
+            };
+            return [name, { ...method, requestDeserialize: decode, responseSerialize: serialize }];
+        }),
+    );
+}
+
 /** The service definition of `pulumirpc.ResourceProvider`, and the engine's client (for `Log`). */
 export const services = {
-    provider: (fromSdk("./proto/provider_grpc_pb") as { ResourceProviderService: unknown }).ResourceProviderService,
+    provider: providerService(),
     Engine: (
         fromSdk("./proto/engine_grpc_pb") as {
             EngineClient: new (address: string, credentials: unknown) => GrpcClient & { log(request: Message, done: (error: Error | null) => void): void };

@@ -11,6 +11,7 @@ import { lookups } from "../lookups";
 import { LOOKUP_TIMEOUT_MS } from "../lookups/dataPipes";
 import { Settings } from "../settings/config";
 import { changedSettings, configFailures, configSource } from "./config";
+import { type CheckOrDiffRequest, checkResponseMessage, diffResponseMessage } from "./protobuf/checkAndDiff";
 import { DIFF, grpc, type Handler, message, type Message, packed, PROPERTY_DIFF, services, SEVERITY, type ServiceError, type Struct, struct } from "./rpc";
 import { packageSchema } from "./schema";
 import { functionName, packageVersion, resourceToken } from "./tokens";
@@ -78,12 +79,12 @@ export async function serve(options: PluginOptions = {}): Promise<RunningPlugin>
 
         getSchema: async () => message("GetSchemaResponse", { setSchema: JSON.stringify(packageSchema()) }),
 
-        async checkConfig(request: ResourceRequest) {
+        async checkConfig(request: CheckOrDiffRequest) {
             const news = received(request.getNews());
             return checkResponse({ inputs: news.props, failures: configFailures(news.props) }, news.secretKeys);
         },
 
-        async diffConfig(request: ResourceRequest) {
+        async diffConfig(request: CheckOrDiffRequest) {
             const changed = changedSettings(received(request.getOlds()).props, received(request.getNews()).props);
             return diffResponse(changed, [], false);
         },
@@ -94,13 +95,13 @@ export async function serve(options: PluginOptions = {}): Promise<RunningPlugin>
             return message("ConfigureResponse", { setAcceptsecrets: true, setSupportspreview: true, setAcceptresources: false, setAcceptoutputs: false });
         },
 
-        async check(request: ResourceRequest) {
+        async check(request: CheckOrDiffRequest) {
             const news = received(request.getNews());
             const result = await kindOf(request).check(news.props);
             return checkResponse(result, secretsOf(request, news.secretKeys));
         },
 
-        async diff(request: ResourceRequest) {
+        async diff(request: CheckOrDiffRequest) {
             const [olds, news] = [received(request.getOlds()), received(request.getNews())];
             const result = await kindOf(request).diff(request.getId(), olds.props, news.props);
             return diffResponse(result.changed, result.replaces, result.deleteBeforeReplace);
@@ -191,8 +192,11 @@ export async function serve(options: PluginOptions = {}): Promise<RunningPlugin>
     };
 }
 
+/** What names a request's resource type. */
+type Typed = Pick<ResourceRequest, "getUrn" | "getType">;
+
 /** The kind of a resource request, by its type (or the type in its URN). */
-function kindOf(request: ResourceRequest): Lifecycle {
+function kindOf(request: Typed): Lifecycle {
     const type = request.getType() || request.getUrn().split("::")[2]?.split("$").pop() || "";
     const kind = kinds.get(type);
     if (!kind) throw Object.assign(new Error(`unknown resource type ${JSON.stringify(type)}`), { code: grpc.status.INVALID_ARGUMENT });
@@ -200,7 +204,7 @@ function kindOf(request: ResourceRequest): Lifecycle {
 }
 
 /** The keys sent back as secrets: the kind's declared secrets and every key that came in as one. */
-function secretsOf(request: ResourceRequest, came: ReadonlySet<string>): Set<string> {
+function secretsOf(request: Typed, came: ReadonlySet<string>): Set<string> {
     return new Set([...(kindOf(request).definition.secrets ?? []), ...came]);
 }
 
@@ -211,32 +215,31 @@ function deadline(request: ResourceRequest): { deadlineMs?: number } {
 }
 
 function checkResponse(result: { inputs?: Properties; failures?: { property: string; reason: string }[] }, secrets: ReadonlySet<string>): Message {
-    const failures = (result.failures ?? []).map((failure) => message("CheckFailure", { setProperty: failure.property, setReason: failure.reason }));
-    return message("CheckResponse", { ...(result.inputs ? { setInputs: struct(sent(result.inputs, secrets)) } : {}), setFailuresList: failures });
+    return checkResponseMessage(result.inputs ? sent(result.inputs, secrets) : undefined, result.failures ?? []);
 }
 
 /** A diff of top-level keys: each changed key's detail, a replacement when a replaced path is in it. */
 function diffResponse(changed: readonly string[], replaces: readonly string[], deleteBeforeReplace: boolean): Message {
-    const response = message("DiffResponse", {
-        setChanges: changed.length > 0 ? DIFF.SOME : DIFF.NONE,
-        setReplacesList: replaces,
-        setDeletebeforereplace: deleteBeforeReplace,
-        setDiffsList: changed,
-        setHasdetaileddiff: true,
-    });
-    const detailed = (response as unknown as { getDetaileddiffMap(): { set(key: string, value: Message): void } }).getDetaileddiffMap();
+    const detailed = new Map<string, { kind: number; inputDiff: boolean }>();
     for (const key of changed) {
         const replaced = replaces.some((path) => path.split(/[.[]/)[0] === key);
-        detailed.set(key, message("PropertyDiff", { setKind: replaced ? PROPERTY_DIFF.UPDATE_REPLACE : PROPERTY_DIFF.UPDATE, setInputdiff: true }));
+        detailed.set(key, { kind: replaced ? PROPERTY_DIFF.UPDATE_REPLACE : PROPERTY_DIFF.UPDATE, inputDiff: true });
     }
-    return response;
+    return diffResponseMessage({
+        changes: changed.length > 0 ? DIFF.SOME : DIFF.NONE,
+        replaces,
+        deleteBeforeReplace,
+        diffs: changed,
+        detailed,
+        hasDetailedDiff: true,
+    });
 }
 
 /**
  * An error as the engine takes it: its message (already without secrets), and for a partial create or update the
  * object that exists (`ErrorResourceInitFailed`), which the engine keeps with the reasons as init errors.
  */
-function serviceError(error: unknown, request: ResourceRequest): ServiceError {
+function serviceError(error: unknown, request: Typed): ServiceError {
     const text = error instanceof Error ? error.message : String(error);
     const { code, id, properties, reasons } = (typeof error === "object" && error !== null ? error : {}) as {
         code?: unknown;
