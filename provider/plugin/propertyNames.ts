@@ -21,17 +21,36 @@ const WIRE_KEYS: ReadonlyMap<string, string> = new Map(
     metricType.options.filter((key) => schemaPropertyName(key) !== key).map((key) => [schemaPropertyName(key), key]),
 );
 
+/** `value` with the keys under every `metricTables` renamed: the same object where nothing is renamed (no copy). */
 function renamed(value: unknown, rename: (key: string) => string): unknown {
-    if (Array.isArray(value)) return value.map((item) => renamed(item, rename));
     if (typeof value !== "object" || value === null) return value;
-    return Object.fromEntries(
-        Object.entries(value).map(([key, item]) => [
-            key,
-            key === RENAMED_UNDER && typeof item === "object" && item !== null && !Array.isArray(item)
-                ? Object.fromEntries(Object.entries(item).map(([name, table]) => [rename(name), table]))
-                : renamed(item, rename),
-        ]),
-    );
+    if (Array.isArray(value)) {
+        let copy: unknown[] | undefined;
+        value.forEach((item, index) => {
+            const after = renamed(item, rename);
+            if (after !== item) (copy ??= [...value])[index] = after;
+        });
+        return copy ?? value;
+    }
+    const record = value as Record<string, unknown>;
+    let copy: Record<string, unknown> | undefined;
+    for (const key of Object.keys(record)) {
+        const item = record[key];
+        const after = key === RENAMED_UNDER && isRecord(item) ? renamedKeys(item, rename) : renamed(item, rename);
+        if (after !== item) (copy ??= { ...record })[key] = after;
+    }
+    return copy ?? record;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The tables of a `metricTables` object under their renamed keys (the same object when none is renamed). */
+function renamedKeys(tables: Record<string, unknown>, rename: (key: string) => string): Record<string, unknown> {
+    const names = Object.keys(tables);
+    if (names.every((name) => rename(name) === name)) return tables;
+    return Object.fromEntries(names.map((name) => [rename(name), tables[name]]));
 }
 
 /** A value the engine sent (schema names), with the lifecycle's keys. */

@@ -25,17 +25,33 @@ export interface Received {
     secretKeys: Set<string>;
 }
 
-/** A value without its secret wrappers and with the string unknown; `secret` tells whether a wrapper was there. */
+/**
+ * A value without its secret wrappers and with the string unknown; `secret` tells whether a wrapper was there. The
+ * same object where nothing changes (no copy: a preview reads every resource's properties).
+ */
 function plain(value: unknown, found: { secret: boolean }): unknown {
     if (typeof value === "string") return UNKNOWNS.has(value) ? UNKNOWN : value;
-    if (Array.isArray(value)) return value.map((item) => plain(item, found));
     if (typeof value !== "object" || value === null) return value;
+    if (Array.isArray(value)) {
+        let copy: unknown[] | undefined;
+        value.forEach((item, index) => {
+            const after = plain(item, found);
+            if (after !== item) (copy ??= [...value])[index] = after;
+        });
+        return copy ?? value;
+    }
     const record = value as Record<string, unknown>;
     if (record[SIGNATURE] === SECRET) {
         found.secret = true;
         return plain(record.value, found);
     }
-    return Object.fromEntries(Object.entries(record).map(([key, item]) => [key, plain(item, found)]));
+    let copy: Record<string, unknown> | undefined;
+    for (const key of Object.keys(record)) {
+        const item = record[key];
+        const after = plain(item, found);
+        if (after !== item) (copy ??= { ...record })[key] = after;
+    }
+    return copy ?? record;
 }
 
 /** The properties of a request (an unset Struct, as on an import's Read, is empty). */
