@@ -16,7 +16,7 @@ import { bigStack, inventoryProblems, type ProviderTexts, resourceCount, type St
 import { lowerBoundMs, stampArrivals } from "../measure";
 import { RAISED_LIMITS } from "../scale";
 import { ProcessTreeSampler, type TreeFigures } from "./processTree";
-import { stackSpec, type StackSpec, yamlProgram } from "./stackSpec";
+import { API_OF, stackSpec, type StackSpec, yamlProgram } from "./stackSpec";
 
 /** The two ways the CLI runs the providers. */
 export type HostKind = "dynamic" | "plugin";
@@ -29,9 +29,6 @@ const PROGRAM_DIR = path.join(REPO_ROOT, "tests", "bench", "cli", "program");
 
 /** `observability:pollIntervalMs` of every run, as the engine model's bench sets it. */
 const POLL_INTERVAL_MS = "1000";
-
-/** The API each type is created through, and so whose limit bounds its creates. */
-const API_OF: Record<string, keyof typeof DOCUMENTED_RATE_LIMITS> = { Dashboard: "selfHosted", Alert: "selfHosted", DataPipe: "cloud" };
 
 /** What one command cost. */
 export interface CommandFigures {
