@@ -19,7 +19,7 @@ import { PulumiCli, pulumiOnPath } from "../../realengine/pulumiCli";
 import { FULL_SIZE, QUICK_SIZE, resourceCount, sdkProviderTexts } from "../../support/bigStack";
 import { printProfile, summarizeProfile } from "./cpuProfile";
 import { SCALE_PARALLEL, scaledSize } from "../scale";
-import { cliTargets, printCliTable, printTargets, type TargetLine } from "./report";
+import { cliTargets, parallelLabel, printCliTable, printTargets, type TargetLine } from "./report";
 import { HOST_LABEL, type HostKind, stackRun, type StackRunFigures } from "./stackRun";
 
 /** What `--engine cli` needs, said at once when it is missing. */
@@ -49,6 +49,8 @@ export interface CliBenchArgs {
     hosts: HostKind[];
     /** `--profile`: each scale run previews once more with its node processes profiled (`.bench/profiles/<host>-<n>/`). */
     profile: boolean;
+    /** `--parallel` of the 200-resource runs' commands (absent: not passed, the CLI's default of 4 × CPUs). */
+    parallel?: number;
     out: string;
 }
 
@@ -71,7 +73,10 @@ export async function cliBench(args: CliBenchArgs): Promise<boolean> {
     const cli = new PulumiCli(found);
     const size = args.quick ? QUICK_SIZE : FULL_SIZE;
     const log = (line: string) => console.log(`${new Date().toISOString().slice(11, 19)} ${line}`);
-    console.log(`bench --engine cli: ${found.version} at ${found.path}; ${resourceCount(size)} resources, ${args.runs} run(s), hosts ${args.hosts.join(", ")}`);
+    console.log(
+        `bench --engine cli: ${found.version} at ${found.path}; ${resourceCount(size)} resources, ${args.runs} run(s), hosts ${args.hosts.join(", ")}, ` +
+            parallelLabel(args.parallel ?? "default"),
+    );
     const all: StackRunFigures[] = [];
     const environment = {
         pulumi: found.version,
@@ -85,12 +90,12 @@ export async function cliBench(args: CliBenchArgs): Promise<boolean> {
     const write = (targets?: TargetLine[]) =>
         fs.writeFileSync(
             args.out,
-            `${JSON.stringify({ date: new Date().toISOString(), environment, loadAverage: os.loadavg(), targets, runs: all }, null, 2)}\n`,
+            `${JSON.stringify({ date: new Date().toISOString(), environment, loadAverage: os.loadavg(), parallel: args.parallel ?? "default", targets, runs: all }, null, 2)}\n`,
         );
     try {
         for (let run = 1; run <= args.runs; run++) {
             for (const host of args.hosts) {
-                all.push(await stackRun(cli, { host, size, providers, limits: "documented", log }));
+                all.push(await stackRun(cli, { host, size, providers, limits: "documented", parallel: args.parallel, log }));
                 write();
             }
         }
