@@ -19,7 +19,8 @@
  * `--engine cli` runs the real Pulumi CLI instead of the engine model (tests/bench/cli/main.ts: both hosts, the
  * dynamic-provider host and the provider plugin; `--scale` adds 2,000 and 10,000 resources, `--factors 10` 2,000 only,
  * `--hosts plugin` one host, `--profile` with `--scale` a profiled preview more per scale run, `--parallel N` passed to the
- * 200-resource runs' `up`, `preview` and `refresh`); it needs `pulumi` on `PATH` and says so at once without it. The engine model stays the
+ * 200-resource runs' `up`, `preview` and `refresh`, `--api-url URL --api-key KEY` the stack's self-hosted part against
+ * that real server instead of the emulator); it needs `pulumi` on `PATH` and says so at once without it. The engine model stays the
  * default, which needs no CLI.
  */
 import * as fs from "node:fs";
@@ -501,7 +502,7 @@ async function main(): Promise<void> {
     if (args.engine === "cli") {
         cliForBench(); // without `pulumi` on PATH, fails here saying what is needed
         if (!(await cliBench(args))) {
-            console.error("bench: a run through the CLI left the emulator unlike the stack, or previewed with requests");
+            console.error("bench: a run through the CLI left the emulator or the real server's team unlike the stack, or previewed with requests");
             process.exit(1);
         }
         return;

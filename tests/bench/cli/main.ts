@@ -10,6 +10,10 @@
  * figure to `.bench/cli-results.json`. With `--profile`, each scale run previews once more with its provider processes
  * profiled (`node --cpu-prof`; `.bench/profiles/<host>-<resources>/`), and the self time of the
  * provider process's profile is printed (`--runs 0 --scale --factors 10 --profile`: 2,000 resources only).
+ * `--parallel N` passes `--parallel N` to the 200-resource runs' commands. With `--api-url URL --api-key KEY` the
+ * 200-resource runs go against that real self-hosted server instead of the emulator, with the stack's self-hosted part
+ * (150 dashboards and alerts; the pipes need the cloud API), each destroyed at its end and the next one started a whole
+ * rate-limit window later (realServer.ts); the server's requests are not seen, and are reported as unknown.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -21,6 +25,8 @@ import { printProfile, summarizeProfile } from "./cpuProfile";
 import { SCALE_PARALLEL, scaledSize } from "../scale";
 import { cliTargets, parallelLabel, printCliTable, printTargets, type TargetLine } from "./report";
 import { HOST_LABEL, type HostKind, stackRun, type StackRunFigures } from "./stackRun";
+import { FRESH_WINDOW_WAIT_MS, realServer } from "./realServer";
+import type { LiveServer } from "../../live/server";
 
 /** What `--engine cli` needs, said at once when it is missing. */
 export const NO_CLI_BENCH_MESSAGE = [
@@ -51,6 +57,8 @@ export interface CliBenchArgs {
     profile: boolean;
     /** `--parallel` of the 200-resource runs' commands (absent: not passed, the CLI's default of 4 × CPUs). */
     parallel?: number;
+    /** `--api-url`, `--api-key`: the 200-resource runs go against this real self-hosted server, with the stack's self-hosted part. */
+    server?: LiveServer;
     out: string;
 }
 
@@ -84,6 +92,7 @@ export async function cliBench(args: CliBenchArgs): Promise<boolean> {
         cpus: os.cpus().length,
         cpuModel: os.cpus()[0]?.model,
         sdk: (require("@pulumi/pulumi/package.json") as { version: string }).version,
+        ...(args.server ? { realServer: args.server.apiUrl } : {}),
     };
     fs.mkdirSync(path.dirname(args.out), { recursive: true });
     // Written after every run, so that a long run stopped midway keeps what it measured.
@@ -92,10 +101,16 @@ export async function cliBench(args: CliBenchArgs): Promise<boolean> {
             args.out,
             `${JSON.stringify({ date: new Date().toISOString(), environment, loadAverage: os.loadavg(), parallel: args.parallel ?? "default", targets, runs: all }, null, 2)}\n`,
         );
+    const server = args.server ? await realServer(args.server) : undefined;
+    if (server) log(`real self-hosted server ${args.server?.apiUrl}: a log source and a webhook made for the stack; the pipes are left out`);
     try {
         for (let run = 1; run <= args.runs; run++) {
             for (const host of args.hosts) {
-                all.push(await stackRun(cli, { host, size, providers, limits: "documented", parallel: args.parallel, log }));
+                if (server) {
+                    log(`waiting for a fresh rate-limit window of the key (${FRESH_WINDOW_WAIT_MS / 1000} s after its last request)`);
+                    await server.freshWindow();
+                }
+                all.push(await stackRun(cli, { host, size, providers, limits: "documented", parallel: args.parallel, server, log }));
                 write();
             }
         }
@@ -124,6 +139,7 @@ export async function cliBench(args: CliBenchArgs): Promise<boolean> {
             }
         }
     } finally {
+        await server?.remove();
         cli.dispose();
     }
     printCliTable(all);
@@ -132,5 +148,11 @@ export async function cliBench(args: CliBenchArgs): Promise<boolean> {
     printTargets(targets);
     write(targets);
     console.log(`\nwrote ${path.relative(REPO_ROOT, args.out)}`);
-    return all.every((r) => r.create.inventoryProblems.length === 0 && (r.create.steps.create ?? 0) === r.resources && r.preview.requests === 0);
+    return all.every(
+        (r) =>
+            r.create.inventoryProblems.length === 0 &&
+            (r.create.steps.create ?? 0) === r.resources &&
+            (r.preview.requests ?? 0) === 0 &&
+            (r.destroy?.leftBehind.length ?? 0) === 0,
+    );
 }
