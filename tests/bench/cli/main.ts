@@ -12,8 +12,8 @@
  * provider process's profile is printed (`--runs 0 --scale --factors 10 --profile`: 2,000 resources only).
  * `--parallel N` passes `--parallel N` to the 200-resource runs' commands. With `--api-url URL --api-key KEY` the
  * 200-resource runs go against that real self-hosted server instead of the emulator, with the stack's self-hosted part
- * (150 dashboards and alerts; the pipes need the cloud API), each destroyed at its end and the next one started a whole
- * rate-limit window later (realServer.ts); the server's requests are not seen, and are reported as unknown.
+ * (150 dashboards and alerts; the pipes need the cloud API), each destroyed at its end and the next one started at the
+ * start of a rate-limit window (realServer.ts); the server's requests are not seen, and are reported as unknown.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -25,7 +25,7 @@ import { printProfile, summarizeProfile } from "./cpuProfile";
 import { SCALE_PARALLEL, scaledSize } from "../scale";
 import { cliTargets, parallelLabel, printCliTable, printTargets, type TargetLine } from "./report";
 import { HOST_LABEL, type HostKind, stackRun, type StackRunFigures } from "./stackRun";
-import { FRESH_WINDOW_WAIT_MS, realServer } from "./realServer";
+import { realServer } from "./realServer";
 import type { LiveServer } from "../../live/server";
 
 /** What `--engine cli` needs, said at once when it is missing. */
@@ -107,7 +107,7 @@ export async function cliBench(args: CliBenchArgs): Promise<boolean> {
         for (let run = 1; run <= args.runs; run++) {
             for (const host of args.hosts) {
                 if (server) {
-                    log(`waiting for a fresh rate-limit window of the key (${FRESH_WINDOW_WAIT_MS / 1000} s after its last request)`);
+                    log("waiting for the key's next rate-limit window to begin");
                     await server.freshWindow();
                 }
                 all.push(await stackRun(cli, { host, size, providers, limits: "documented", parallel: args.parallel, server, log }));

@@ -286,7 +286,6 @@ export async function stackRun(cli: PulumiCli, options: StackRunOptions): Promis
         if (server) {
             const figures = await measured(target, (started) => s.destroy({ started }));
             destroy = { ...figures, leftBehind: await teamProblems({ dashboards: 0, alerts: 0 }) };
-            server.used();
             options.log(
                 `${label}: destroyed ${figures.steps.delete ?? 0} in ${(figures.wallMs / 1000).toFixed(1)} s, ${destroy.leftBehind.length} problem(s) left`,
             );
