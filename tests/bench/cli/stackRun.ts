@@ -227,7 +227,7 @@ export async function stackRun(cli: PulumiCli, options: StackRunOptions): Promis
         const { declared, expected } = bigStack(server?.fixtures ?? (emu as Emulator), options.providers, size);
         const spec = server ? selfHostedSpec(stackSpec(declared)) : stackSpec(declared);
         const held = { dashboards: spec.filter((r) => r.type === "Dashboard").length, alerts: spec.filter((r) => r.type === "Alert").length };
-        const teamProblems = async (expected: Record<string, number>) => countProblems(await target.selfHostedCounts(), expected);
+        const teamProblems = async (want: Record<string, number>) => countProblems(await target.selfHostedCounts(), want);
         let pathEnv = [path.dirname(cli.cli.path), process.env.PATH ?? ""].join(path.delimiter);
         const checkpoints: NodeJS.ProcessEnv = options.skipCheckpoints ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {};
         if (host === "dynamic") {
@@ -250,7 +250,7 @@ export async function stackRun(cli: PulumiCli, options: StackRunOptions): Promis
         const label = `${HOST_LABEL[host]}, ${spec.length} resources${server ? ", real self-hosted server" : ""}`;
         const create = await measured(target, (started) => s.up({ args, started }));
         const createEnded = performance.now();
-        // Against a real server, the team's lists: 6 requests, sent before the preview, which is measured sending none.
+        // Against a real server, the team's lists: 6 requests of the bench's own, between the create and the preview.
         const problems = emu ? inventoryProblems(emu, expected) : await teamProblems(held);
         options.log(`${label}: created ${create.steps.create ?? 0} in ${(create.wallMs / 1000).toFixed(1)} s, ${problems.length} inventory problem(s)`);
 
