@@ -18,7 +18,9 @@
  *
  * `--engine cli` runs the real Pulumi CLI instead of the engine model (tests/bench/cli/main.ts: both hosts, the
  * dynamic-provider host and the provider plugin; `--scale` adds 2,000 and 10,000 resources, `--factors 10` 2,000 only,
- * `--hosts plugin` one host, `--profile` with `--scale` a profiled preview more per scale run); it needs `pulumi` on `PATH` and says so at once without it. The engine model stays the
+ * `--hosts plugin` one host, `--profile` with `--scale` a profiled preview more per scale run, `--parallel N` passed to the
+ * 200-resource runs' `up`, `preview` and `refresh`, `--api-url URL --api-key KEY` the stack's self-hosted part against
+ * that real server instead of the emulator); it needs `pulumi` on `PATH` and says so at once without it. The engine model stays the
  * default, which needs no CLI.
  */
 import * as fs from "node:fs";
@@ -35,8 +37,8 @@ import { bigStack, FULL_SIZE, inventoryProblems, ProviderTexts, QUICK_SIZE, reso
 import { cpuTimeMs, lowerBoundMs, median, peakRssBytes, requestTimes, saturatedRate, SaturatedRate, stampArrivals } from "./measure";
 import { type FullServiceFigures, fullServiceRun, printFullServiceTable } from "./fullService";
 import { printScaleTable, RAISED_LIMITS, SCALE_FACTORS, scaleRun, ScaleFigures } from "./scale";
-import { CLI_SCALE_FACTORS, cliBench, cliForBench } from "./cli/main";
-import type { HostKind } from "./cli/stackRun";
+import { type Args, parseArgs } from "./args";
+import { cliBench, cliForBench } from "./cli/main";
 import { describeSharedKey, EMULATOR_SCENARIOS, SERVER_SCENARIOS, sharedKeyRun, type SharedKeyFigures } from "./sharedKey";
 
 /** First poll interval of pipe state waits: one second, half the default, as a user in a hurry would set it. */
@@ -79,73 +81,6 @@ interface RunFigures {
     preview: { wallMs: number; requests: number; same: number; checkDiffMsPerResource: number; checkDiffMedianMs: number; hostCpuMsPerResource: number };
     refresh: { wallMs: number; requests: number; requestList: string[]; same: number };
     coldStart: { pingMs: number; oursMs: number; ratio: number };
-}
-
-interface Args {
-    runs: number;
-    quick: boolean;
-    scale: boolean;
-    out: string;
-    /** A real self-hosted server to run the shared-key scenarios against (then nothing else runs). */
-    server?: { apiUrl: string; apiKey: string };
-    /** Only the shared-key scenario of this name. */
-    scenario?: string;
-    /** `--full`: create the stack on services holding this many dashboards, alerts, saved searches and webhooks each made by hand (fullService.ts). */
-    full?: number[];
-    /** `--engine`: the engine model (default) or the real CLI. */
-    engine: "model" | "cli";
-    /** `--factors`: the scale run's multiples of the stack through the CLI. */
-    factors: number[];
-    /** `--hosts`: the CLI bench's hosts. */
-    hosts: HostKind[];
-    /** `--profile`: the CLI bench's scale runs preview once more with the provider process profiled. */
-    profile: boolean;
-}
-
-function parseArgs(argv: string[]): Args {
-    const args: Args = {
-        runs: 3,
-        quick: false,
-        scale: false,
-        out: path.join(REPO_ROOT, ".bench", "results.json"),
-        engine: "model",
-        factors: CLI_SCALE_FACTORS,
-        hosts: ["dynamic", "plugin"],
-        profile: false,
-    };
-    let out: string | undefined;
-    let apiUrl = process.env.OBSERVABILITY_BENCH_API_URL;
-    let apiKey = process.env.OBSERVABILITY_BENCH_API_KEY;
-    for (let i = 0; i < argv.length; i++) {
-        const arg = argv[i];
-        if (arg === "--runs") args.runs = Number(argv[++i]);
-        else if (arg === "--quick") args.quick = true;
-        else if (arg === "--scale") args.scale = true;
-        else if (arg === "--out") out = path.resolve(argv[++i] ?? "");
-        else if (arg === "--engine") args.engine = argv[++i] === "cli" ? "cli" : argv[i] === "model" ? "model" : fail(`--engine ${argv[i]}: use model or cli`);
-        else if (arg === "--profile") args.profile = true;
-        else if (arg === "--factors") args.factors = (argv[++i] ?? "").split(",").map(Number);
-        else if (arg === "--hosts") args.hosts = (argv[++i] ?? "").split(",").map((h) => (h === "dynamic" || h === "plugin" ? h : fail(`--hosts: ${h}?`)));
-        else if (arg === "--api-url") apiUrl = argv[++i];
-        else if (arg === "--api-key") apiKey = argv[++i];
-        else if (arg === "--scenario") args.scenario = argv[++i];
-        else if (arg === "--full") args.full = (argv[++i] ?? "").split(",").map(Number);
-        else
-            throw new Error(
-                `unknown argument ${arg} (use --runs N, --quick, --scale, --full N,N,…, --out FILE, --api-url URL --api-key KEY, --scenario NAME, --engine model|cli, --factors N,N, --hosts dynamic,plugin, --profile)`,
-            );
-    }
-    if (!(Number.isInteger(args.runs) && args.runs >= 0)) throw new Error("--runs needs a whole number (0: only the shared-key and --scale runs)");
-    if (args.full && !args.full.every((n) => Number.isInteger(n) && n >= 0)) throw new Error("--full needs whole numbers, e.g. --full 0,1000,10000");
-    if ((apiUrl === undefined) !== (apiKey === undefined)) throw new Error("--api-url and --api-key go together");
-    if (apiUrl !== undefined && apiKey !== undefined) args.server = { apiUrl: apiUrl.replace(/\/$/, ""), apiKey };
-    if (!args.factors.every((n) => Number.isInteger(n) && n > 0)) throw new Error("--factors needs whole numbers, e.g. --factors 10,50");
-    args.out = out ?? path.join(REPO_ROOT, ".bench", args.engine === "cli" ? "cli-results.json" : "results.json");
-    return args;
-}
-
-function fail(message: string): never {
-    throw new Error(message);
 }
 
 /**
@@ -567,7 +502,7 @@ async function main(): Promise<void> {
     if (args.engine === "cli") {
         cliForBench(); // without `pulumi` on PATH, fails here saying what is needed
         if (!(await cliBench(args))) {
-            console.error("bench: a run through the CLI left the emulator unlike the stack, or previewed with requests");
+            console.error("bench: a run through the CLI left the emulator or the real server's team unlike the stack, or previewed with requests");
             process.exit(1);
         }
         return;

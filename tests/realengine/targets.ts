@@ -5,7 +5,7 @@
  * which serves the self-hosted kinds only and whose requests the suite cannot see.
  */
 import { Emulator, type EmulatorOptions } from "../emulator";
-import { liveServer, PacedClient } from "../live/server";
+import { type LiveServer, liveServer, PacedClient } from "../live/server";
 
 /** One server a stack runs against. */
 export interface Target {
@@ -88,7 +88,14 @@ export async function emulatorTarget(options: EmulatorOptions = {}): Promise<Tar
 /** The real self-hosted server the environment names, or undefined when it names none. */
 export function realServerTarget(env: NodeJS.ProcessEnv = process.env): Target | undefined {
     if (!env.OBSERVABILITY_API_URL || !env.OBSERVABILITY_API_KEY) return undefined;
-    const server = liveServer(env);
+    return serverTarget(liveServer(env));
+}
+
+/**
+ * A real self-hosted server given by its URL and key (the bench's `--api-url` and `--api-key`).
+ * @param server the server and the key of its team
+ */
+export function serverTarget(server: LiveServer): Target {
     const raw = new PacedClient(server);
     return {
         name: "the real self-hosted server",

@@ -133,8 +133,21 @@ export interface Expectation {
     value: unknown;
 }
 
+/**
+ * The team's records the stack reads: a log source for its tiles and a webhook for its alerts. The emulator's seeded
+ * fixtures have them; a real server's team is given them first (tests/bench/cli/realServer.ts).
+ */
+export interface StackFixtures {
+    readonly fixtures: { readonly sources: { readonly logs: { readonly id: string } }; readonly webhooks: { readonly slack: { readonly id: string } } };
+}
+
 /** A declared stack of the given size and generation, and what the emulator must then hold. */
-export function bigStack(emu: Emulator, providers: ProviderTexts, size: StackSize, generation = 0): { declared: DeclaredResource[]; expected: Expectation[] } {
+export function bigStack(
+    emu: StackFixtures,
+    providers: ProviderTexts,
+    size: StackSize,
+    generation = 0,
+): { declared: DeclaredResource[]; expected: Expectation[] } {
     const declared: DeclaredResource[] = [];
     const expected: Expectation[] = [];
     const sourceId = emu.fixtures.sources.logs.id;

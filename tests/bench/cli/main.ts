@@ -10,6 +10,10 @@
  * figure to `.bench/cli-results.json`. With `--profile`, each scale run previews once more with its provider processes
  * profiled (`node --cpu-prof`; `.bench/profiles/<host>-<resources>/`), and the self time of the
  * provider process's profile is printed (`--runs 0 --scale --factors 10 --profile`: 2,000 resources only).
+ * `--parallel N` passes `--parallel N` to the 200-resource runs' commands. With `--api-url URL --api-key KEY` the
+ * 200-resource runs go against that real self-hosted server instead of the emulator, with the stack's self-hosted part
+ * (150 dashboards and alerts; the pipes need the cloud API), each destroyed at its end and the next one started at the
+ * start of a rate-limit window (realServer.ts); the server's requests are not seen, and are reported as unknown.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -19,8 +23,10 @@ import { PulumiCli, pulumiOnPath } from "../../realengine/pulumiCli";
 import { FULL_SIZE, QUICK_SIZE, resourceCount, sdkProviderTexts } from "../../support/bigStack";
 import { printProfile, summarizeProfile } from "./cpuProfile";
 import { SCALE_PARALLEL, scaledSize } from "../scale";
-import { cliTargets, printCliTable, printTargets, type TargetLine } from "./report";
+import { cliTargets, parallelLabel, printCliTable, printTargets, type TargetLine } from "./report";
 import { HOST_LABEL, type HostKind, stackRun, type StackRunFigures } from "./stackRun";
+import { realServer } from "./realServer";
+import type { LiveServer } from "../../live/server";
 
 /** What `--engine cli` needs, said at once when it is missing. */
 export const NO_CLI_BENCH_MESSAGE = [
@@ -49,6 +55,10 @@ export interface CliBenchArgs {
     hosts: HostKind[];
     /** `--profile`: each scale run previews once more with its node processes profiled (`.bench/profiles/<host>-<n>/`). */
     profile: boolean;
+    /** `--parallel` of the 200-resource runs' commands (absent: not passed, the CLI's default of 4 × CPUs). */
+    parallel?: number;
+    /** `--api-url`, `--api-key`: the 200-resource runs go against this real self-hosted server, with the stack's self-hosted part. */
+    server?: LiveServer;
     out: string;
 }
 
@@ -71,7 +81,10 @@ export async function cliBench(args: CliBenchArgs): Promise<boolean> {
     const cli = new PulumiCli(found);
     const size = args.quick ? QUICK_SIZE : FULL_SIZE;
     const log = (line: string) => console.log(`${new Date().toISOString().slice(11, 19)} ${line}`);
-    console.log(`bench --engine cli: ${found.version} at ${found.path}; ${resourceCount(size)} resources, ${args.runs} run(s), hosts ${args.hosts.join(", ")}`);
+    console.log(
+        `bench --engine cli: ${found.version} at ${found.path}; ${resourceCount(size)} resources, ${args.runs} run(s), hosts ${args.hosts.join(", ")}, ` +
+            parallelLabel(args.parallel ?? "default"),
+    );
     const all: StackRunFigures[] = [];
     const environment = {
         pulumi: found.version,
@@ -79,18 +92,25 @@ export async function cliBench(args: CliBenchArgs): Promise<boolean> {
         cpus: os.cpus().length,
         cpuModel: os.cpus()[0]?.model,
         sdk: (require("@pulumi/pulumi/package.json") as { version: string }).version,
+        ...(args.server ? { realServer: args.server.apiUrl } : {}),
     };
     fs.mkdirSync(path.dirname(args.out), { recursive: true });
     // Written after every run, so that a long run stopped midway keeps what it measured.
     const write = (targets?: TargetLine[]) =>
         fs.writeFileSync(
             args.out,
-            `${JSON.stringify({ date: new Date().toISOString(), environment, loadAverage: os.loadavg(), targets, runs: all }, null, 2)}\n`,
+            `${JSON.stringify({ date: new Date().toISOString(), environment, loadAverage: os.loadavg(), parallel: args.parallel ?? "default", targets, runs: all }, null, 2)}\n`,
         );
+    const server = args.server ? await realServer(args.server) : undefined;
+    if (server) log(`real self-hosted server ${args.server?.apiUrl}: a log source and a webhook made for the stack; the pipes are left out`);
     try {
         for (let run = 1; run <= args.runs; run++) {
             for (const host of args.hosts) {
-                all.push(await stackRun(cli, { host, size, providers, limits: "documented", log }));
+                if (server) {
+                    log("waiting for the key's next rate-limit window to begin");
+                    await server.freshWindow();
+                }
+                all.push(await stackRun(cli, { host, size, providers, limits: "documented", parallel: args.parallel, server, log }));
                 write();
             }
         }
@@ -119,6 +139,7 @@ export async function cliBench(args: CliBenchArgs): Promise<boolean> {
             }
         }
     } finally {
+        await server?.remove();
         cli.dispose();
     }
     printCliTable(all);
@@ -127,5 +148,11 @@ export async function cliBench(args: CliBenchArgs): Promise<boolean> {
     printTargets(targets);
     write(targets);
     console.log(`\nwrote ${path.relative(REPO_ROOT, args.out)}`);
-    return all.every((r) => r.create.inventoryProblems.length === 0 && (r.create.steps.create ?? 0) === r.resources && r.preview.requests === 0);
+    return all.every(
+        (r) =>
+            r.create.inventoryProblems.length === 0 &&
+            (r.create.steps.create ?? 0) === r.resources &&
+            (r.preview.requests ?? 0) === 0 &&
+            (r.destroy?.leftBehind.length ?? 0) === 0,
+    );
 }

@@ -8,9 +8,34 @@ const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 const perResource = (ms: number, resources: number) => `${(ms / resources).toFixed(2)} ms`;
 
-/** The runs of one host at one size and limits. */
-function runsOf(all: readonly StackRunFigures[], host: HostKind, resources: number, limits: StackRunFigures["limits"]): StackRunFigures[] {
-    return all.filter((r) => r.host === host && r.resources === resources && r.limits === limits);
+/**
+ * The parallelism of a run's commands, in words.
+ * @param parallel the `--parallel` passed, or `default` when none was
+ */
+export function parallelLabel(parallel: StackRunFigures["parallel"]): string {
+    return parallel === "default" ? "the CLI's default parallelism (4 × CPUs)" : `--parallel ${parallel}`;
+}
+
+/** What a run's stack ran against, in tables. */
+export const TARGET_LABEL: Record<StackRunFigures["target"], string> = { emulator: "emulator", "real-server": "real self-hosted server" };
+
+/** The runs grouped by what they ran against, host, size, limits and parallelism, in the order first run. */
+function groups(all: readonly StackRunFigures[]): StackRunFigures[][] {
+    const byKey = new Map<string, StackRunFigures[]>();
+    for (const r of all) {
+        const key = [r.target, r.host, r.resources, r.limits, r.parallel].join("|");
+        byKey.set(key, [...(byKey.get(key) ?? []), r]);
+    }
+    return [...byKey.values()];
+}
+
+/**
+ * The median of a request count over runs, or `unknown` when a run could not see its requests (a real server).
+ * @param pick the count of a run
+ */
+export function requestsCell(runs: readonly StackRunFigures[], pick: (r: StackRunFigures) => number | null): string {
+    const counts = runs.map(pick);
+    return counts.some((n) => n === null) ? "unknown" : String(median(counts as number[]));
 }
 
 /** The median of a figure over runs. */
@@ -21,9 +46,11 @@ function m(runs: readonly StackRunFigures[], pick: (r: StackRunFigures) => numbe
 /** One row per host and size: the figures as columns, medians over the runs. */
 export function printCliTable(all: readonly StackRunFigures[]): void {
     const header = [
+        "server",
         "host",
         "resources",
         "limits",
+        "parallel",
         "runs",
         "create wall",
         "1st/last req",
@@ -39,23 +66,24 @@ export function printCliTable(all: readonly StackRunFigures[]): void {
         "refresh wall",
         "refresh prov CPU/res",
     ];
-    const keys = [...new Set(all.map((r) => `${r.host}|${r.resources}|${r.limits}`))];
-    const lines = keys.map((key) => {
-        const [host, resources, limits] = key.split("|") as [HostKind, string, StackRunFigures["limits"]];
-        const n = Number(resources);
-        const runs = runsOf(all, host, n, limits);
+    const lines = groups(all).map((runs) => {
+        const { target, host, resources: n, limits, parallel } = runs[0] as StackRunFigures;
         const bound = m(runs, (r) => r.create.lowerBoundMs);
         const wall = m(runs, (r) => r.create.wallMs);
         return [
+            TARGET_LABEL[target],
             HOST_LABEL[host],
-            resources,
+            String(n),
             limits,
+            String(parallel),
             String(runs.length),
             s(wall),
-            `${s(m(runs, (r) => r.create.firstRequestMs ?? Number.NaN))}/${s(m(runs, (r) => r.create.lastRequestMs ?? Number.NaN))}`,
+            runs.some((r) => r.create.requests === null)
+                ? "unknown"
+                : `${s(m(runs, (r) => r.create.firstRequestMs ?? Number.NaN))}/${s(m(runs, (r) => r.create.lastRequestMs ?? Number.NaN))}`,
             limits === "documented" ? s(bound) : "-",
             limits === "documented" && bound > 0 ? (wall / bound).toFixed(2) : "-",
-            String(m(runs, (r) => r.preview.requests)),
+            requestsCell(runs, (r) => r.preview.requests),
             s(m(runs, (r) => r.preview.wallMs)),
             perResource(
                 m(runs, (r) => r.preview.provider.cpuMs),
@@ -67,7 +95,7 @@ export function printCliTable(all: readonly StackRunFigures[]): void {
             ),
             mib(m(runs, (r) => r.preview.provider.peakRssBytes)),
             mib(m(runs, (r) => r.preview.cli.peakRssBytes)),
-            String(m(runs, (r) => r.refresh.requests)),
+            requestsCell(runs, (r) => r.refresh.requests),
             s(m(runs, (r) => r.refresh.wallMs)),
             perResource(
                 m(runs, (r) => r.refresh.provider.cpuMs),
@@ -76,7 +104,9 @@ export function printCliTable(all: readonly StackRunFigures[]): void {
         ];
     });
     const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] as string).length)));
-    console.log("\nThrough the Pulumi CLI (medians; prov = the provider process the engine ran; preview = no change):");
+    const parallels = [...new Set(all.map((r) => r.parallel))].map(parallelLabel).join(", ");
+    const unseen = all.some((r) => r.preview.requests === null) ? "; requests unknown: the bench does not see a real server's" : "";
+    console.log(`\nThrough the Pulumi CLI at ${parallels} (medians; prov = the provider process the engine ran; preview = no change${unseen}):`);
     for (const line of [header, ...lines]) console.log(`  ${line.map((cell, i) => cell.padStart(widths[i] as number)).join("  ")}`);
 }
 
@@ -87,38 +117,54 @@ export interface TargetLine {
     pass: boolean | undefined;
 }
 
-/** The issue's targets as measured. */
-export function cliTargets(all: readonly StackRunFigures[], largest: number): TargetLine[] {
+/** What runs may run against, in the order of the targets. */
+const SERVERS: StackRunFigures["target"][] = ["emulator", "real-server"];
+
+/**
+ * The targets of the runs at documented limits against one server: each host's create against its bound, and the
+ * hosts' preview CPU compared. A real server's lines say so.
+ */
+function documentedTargets(all: readonly StackRunFigures[], server: StackRunFigures["target"]): TargetLine[] {
     const lines: TargetLine[] = [];
-    const hosts: HostKind[] = ["dynamic", "plugin"];
-    const documented = (host: HostKind) => all.filter((r) => r.host === host && r.limits === "documented");
-    for (const host of hosts) {
+    const on = server === "real-server" ? `, ${TARGET_LABEL[server]}` : "";
+    const documented = (host: HostKind) => all.filter((r) => r.host === host && r.limits === "documented" && r.target === server);
+    for (const host of ["dynamic", "plugin"] as const) {
         const runs = documented(host);
         if (runs.length === 0) continue;
         const ratio = m(runs, (r) => r.create.wallMs / r.create.lowerBoundMs);
+        const parallels = [...new Set(runs.map((r) => r.parallel))].map(parallelLabel).join(", ");
         lines.push({
-            target: `create ≤ 1.3 × the bound at the CLI's default parallelism, ${HOST_LABEL[host]}`,
+            target: `create ≤ 1.3 × the bound at ${parallels}, ${HOST_LABEL[host]}${on}`,
             figure: `${s(m(runs, (r) => r.create.wallMs))} / ${s(m(runs, (r) => r.create.lowerBoundMs))} = ${ratio.toFixed(2)}`,
             pass: ratio <= 1.3 && runs.every((r) => r.create.inventoryProblems.length === 0),
         });
     }
+    const [dynamic, plugin] = [documented("dynamic"), documented("plugin")];
+    if (dynamic.length > 0 && plugin.length > 0) {
+        const cpu = (runs: StackRunFigures[]) => m(runs, (r) => r.preview.provider.cpuMs / r.resources);
+        lines.push({
+            target: `plugin's provider-process CPU per resource in a no-change preview ≤ the dynamic host's${on}`,
+            figure: `${cpu(plugin).toFixed(2)} ms ≤ ${cpu(dynamic).toFixed(2)} ms (${dynamic[0]?.resources} resources)`,
+            pass: cpu(plugin) <= cpu(dynamic),
+        });
+    }
+    return lines;
+}
+
+/** The issue's targets as measured. */
+export function cliTargets(all: readonly StackRunFigures[], largest: number): TargetLine[] {
+    const lines: TargetLine[] = [];
+    const hosts: HostKind[] = ["dynamic", "plugin"];
+    for (const server of SERVERS) lines.push(...documentedTargets(all, server));
     for (const host of hosts) {
-        const runs = all.filter((r) => r.host === host);
+        // A real server's requests are not seen: its runs say nothing of this target (the table says `unknown`).
+        const runs = all.filter((r) => r.host === host && r.preview.requests !== null);
         if (runs.length === 0) continue;
-        const most = Math.max(...runs.map((r) => r.preview.requests));
+        const most = Math.max(...runs.map((r) => r.preview.requests ?? 0));
         lines.push({
             target: `a no-change preview sends no request, ${HOST_LABEL[host]} (every size)`,
             figure: `${most} request(s) at most`,
             pass: most === 0,
-        });
-    }
-    const [dynamic, plugin] = hosts.map(documented);
-    if (dynamic && plugin && dynamic.length > 0 && plugin.length > 0) {
-        const cpu = (runs: StackRunFigures[]) => m(runs, (r) => r.preview.provider.cpuMs / r.resources);
-        lines.push({
-            target: "plugin's provider-process CPU per resource in a no-change preview ≤ the dynamic host's",
-            figure: `${cpu(plugin).toFixed(2)} ms ≤ ${cpu(dynamic).toFixed(2)} ms (${dynamic[0]?.resources} resources)`,
-            pass: cpu(plugin) <= cpu(dynamic),
         });
     }
     for (const host of hosts) {

@@ -6,7 +6,7 @@
  */
 import { readdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { DOCUMENTED_RATE_LIMITS } from "../../emulator";
+import { DOCUMENTED_RATE_LIMITS, type Emulator } from "../../emulator";
 import { REPO_ROOT } from "../../harness/paths";
 import { CliStack, type Operation } from "../../realengine/cliStack";
 import { pathWithPlugin, pluginBinFolder, yamlProject } from "../../realengine/plugin";
@@ -16,7 +16,8 @@ import { bigStack, inventoryProblems, type ProviderTexts, resourceCount, type St
 import { lowerBoundMs, stampArrivals } from "../measure";
 import { RAISED_LIMITS } from "../scale";
 import { ProcessTreeSampler, type TreeFigures } from "./processTree";
-import { stackSpec, type StackSpec, yamlProgram } from "./stackSpec";
+import { countProblems, type RealServer } from "./realServer";
+import { API_OF, selfHostedSpec, stackSpec, type StackSpec, yamlProgram } from "./stackSpec";
 
 /** The two ways the CLI runs the providers. */
 export type HostKind = "dynamic" | "plugin";
@@ -30,14 +31,11 @@ const PROGRAM_DIR = path.join(REPO_ROOT, "tests", "bench", "cli", "program");
 /** `observability:pollIntervalMs` of every run, as the engine model's bench sets it. */
 const POLL_INTERVAL_MS = "1000";
 
-/** The API each type is created through, and so whose limit bounds its creates. */
-const API_OF: Record<string, keyof typeof DOCUMENTED_RATE_LIMITS> = { Dashboard: "selfHosted", Alert: "selfHosted", DataPipe: "cloud" };
-
 /** What one command cost. */
 export interface CommandFigures {
     wallMs: number;
-    /** HTTP requests the emulator received during the command. */
-    requests: number;
+    /** HTTP requests the emulator received during the command; null against a real server, whose requests the bench does not see. */
+    requests: number | null;
     /** From the command's start to the first and to the last request the emulator received (none: undefined). */
     firstRequestMs?: number;
     lastRequestMs?: number;
@@ -59,6 +57,8 @@ export interface CommandFigures {
 /** What one host's run of one size cost. */
 export interface StackRunFigures {
     host: HostKind;
+    /** What the stack ran against: the emulator (the whole stack), or a real self-hosted server (its self-hosted part). */
+    target: "emulator" | "real-server";
     resources: number;
     /** `documented`: the emulator's documented limits, the providers' defaults; `raised`: no limit on either side. */
     limits: "documented" | "raised";
@@ -70,6 +70,8 @@ export interface StackRunFigures {
     /** The profiled preview, when asked: its figures (the profiler's cost included) and its provider's profiles. */
     profiledPreview?: CommandFigures & { providerProfiles: string[] };
     refresh: CommandFigures;
+    /** Against a real server: the destroy that empties its team again, and what the team still holds after it. */
+    destroy?: CommandFigures & { leftBehind: string[] };
 }
 
 /**
@@ -107,14 +109,14 @@ export function createLowerBoundMs(spec: StackSpec): number {
 /** Runs a command of the stack with its tree sampled, and what it cost. */
 async function measured(target: Target, run: (started: (pid: number) => void) => Promise<Operation>): Promise<CommandFigures> {
     target.clearRequests();
-    const emu = target.emulator as NonNullable<Target["emulator"]>;
-    const arrivals = stampArrivals(emu.requests);
+    const requests = target.emulator?.requests ?? [];
+    const arrivals = stampArrivals(requests);
     let sampler: ProcessTreeSampler | undefined;
     const started = performance.now();
     const operation = await run((pid) => (sampler = new ProcessTreeSampler(pid, roleOf)));
     const wallMs = performance.now() - started;
-    const times = arrivals.of(emu.requests).map((t) => t - started);
-    const requestLog = emu.requests.map((r, i): [number, string, string, string, number] => [
+    const times = arrivals.of(requests).map((t) => t - started);
+    const requestLog = requests.map((r, i): [number, string, string, string, number] => [
         Math.round(times[i] ?? -1),
         r.api,
         r.method,
@@ -133,7 +135,7 @@ async function measured(target: Target, run: (started: (pid: number) => void) =>
     const otherRoles = [...new Set(processes.map((p) => p.role))].filter((r) => r !== "provider" && r !== "cli");
     return {
         wallMs,
-        requests: target.requests()?.length ?? 0,
+        requests: target.requests()?.length ?? null,
         ...(times.length > 0 ? { firstRequestMs: Math.min(...times), lastRequestMs: Math.max(...times) } : {}),
         steps,
         provider: { ...sum("provider"), processes: byRole("provider").length },
@@ -194,24 +196,38 @@ export interface StackRunOptions {
      * {@link profilingNode}) into this folder; their profiles are named in the figures.
      */
     profileDir?: string;
+    /**
+     * A real self-hosted server to run the stack's self-hosted part against (documented limits only), instead of a fresh
+     * emulator; the run then destroys the stack, so that the team is empty again.
+     */
+    server?: RealServer;
     /** Called with each step's summary line. */
     log(line: string): void;
+}
+
+/** A command's requests for a log line: the count, or that the server does not show them. */
+function requestsText(figures: CommandFigures): string {
+    return figures.requests === null ? "unknown requests" : `${figures.requests} request(s)`;
 }
 
 /**
  * Creates the stack on a fresh emulator through the host, previews it without change, and refreshes it once the
  * create's rate-limit windows are over (documented limits), then destroys nothing: the emulator and the stack's
- * backend are thrown away.
+ * backend are thrown away. Against a real server ({@link StackRunOptions.server}) the same with the stack's
+ * self-hosted part, which is then destroyed.
  */
 export async function stackRun(cli: PulumiCli, options: StackRunOptions): Promise<StackRunFigures> {
-    const { host, size, limits } = options;
-    const target = await emulatorTarget({ fixtures: "seeded", rateLimits: limits === "documented" });
-    const emu = target.emulator as NonNullable<Target["emulator"]>;
+    const { host, size, limits, server } = options;
+    if (server && limits !== "documented") throw new Error("a real server runs at its own limits only");
+    const target = server?.target ?? (await emulatorTarget({ fixtures: "seeded", rateLimits: limits === "documented" }));
+    const emu = target.emulator;
     const stackName = `bench-${host}-${resourceCount(size)}`;
     let stack: CliStack | undefined;
     try {
-        const { declared, expected } = bigStack(emu, options.providers, size);
-        const spec = stackSpec(declared);
+        const { declared, expected } = bigStack(server?.fixtures ?? (emu as Emulator), options.providers, size);
+        const spec = server ? selfHostedSpec(stackSpec(declared)) : stackSpec(declared);
+        const held = { dashboards: spec.filter((r) => r.type === "Dashboard").length, alerts: spec.filter((r) => r.type === "Alert").length };
+        const teamProblems = async (want: Record<string, number>) => countProblems(await target.selfHostedCounts(), want);
         let pathEnv = [path.dirname(cli.cli.path), process.env.PATH ?? ""].join(path.delimiter);
         const checkpoints: NodeJS.ProcessEnv = options.skipCheckpoints ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {};
         if (host === "dynamic") {
@@ -231,15 +247,16 @@ export async function stackRun(cli: PulumiCli, options: StackRunOptions): Promis
 
         const args = options.parallel === undefined ? [] : ["--parallel", String(options.parallel)];
         const s = stack;
-        const label = `${HOST_LABEL[host]}, ${resourceCount(size)} resources`;
+        const label = `${HOST_LABEL[host]}, ${spec.length} resources${server ? ", real self-hosted server" : ""}`;
         const create = await measured(target, (started) => s.up({ args, started }));
         const createEnded = performance.now();
-        const problems = inventoryProblems(emu, expected);
+        // Against a real server, the team's lists: 6 requests of the bench's own, between the create and the preview.
+        const problems = emu ? inventoryProblems(emu, expected) : await teamProblems(held);
         options.log(`${label}: created ${create.steps.create ?? 0} in ${(create.wallMs / 1000).toFixed(1)} s, ${problems.length} inventory problem(s)`);
 
         const preview = await measured(target, (started) => s.preview({ expectNoChanges: true, args, started }));
         options.log(
-            `${label}: preview ${preview.requests} request(s) in ${(preview.wallMs / 1000).toFixed(1)} s, provider ` +
+            `${label}: preview ${requestsText(preview)} in ${(preview.wallMs / 1000).toFixed(1)} s, provider ` +
                 `${(preview.provider.cpuMs / spec.length).toFixed(2)} ms CPU per resource and ${(preview.provider.peakRssBytes / 2 ** 20).toFixed(0)} MiB, ` +
                 `CLI ${(preview.cli.cpuMs / spec.length).toFixed(2)} ms and ${(preview.cli.peakRssBytes / 2 ** 20).toFixed(0)} MiB`,
         );
@@ -264,9 +281,18 @@ export async function stackRun(cli: PulumiCli, options: StackRunOptions): Promis
             await new Promise((resolve) => setTimeout(resolve, Math.max(0, windowsOver - performance.now())));
         }
         const refresh = await measured(target, (started) => s.refresh({ args, started }));
-        options.log(`${label}: refresh ${refresh.requests} request(s) in ${(refresh.wallMs / 1000).toFixed(1)} s`);
+        options.log(`${label}: refresh ${requestsText(refresh)} in ${(refresh.wallMs / 1000).toFixed(1)} s`);
+        let destroy: StackRunFigures["destroy"];
+        if (server) {
+            const figures = await measured(target, (started) => s.destroy({ started }));
+            destroy = { ...figures, leftBehind: await teamProblems({ dashboards: 0, alerts: 0 }) };
+            options.log(
+                `${label}: destroyed ${figures.steps.delete ?? 0} in ${(figures.wallMs / 1000).toFixed(1)} s, ${destroy.leftBehind.length} problem(s) left`,
+            );
+        }
         return {
             host,
+            target: server ? "real-server" : "emulator",
             resources: spec.length,
             limits,
             parallel: options.parallel ?? "default",
@@ -275,9 +301,10 @@ export async function stackRun(cli: PulumiCli, options: StackRunOptions): Promis
             preview,
             ...(profiledPreview ? { profiledPreview } : {}),
             refresh,
+            ...(destroy ? { destroy } : {}),
         };
     } finally {
         await stack?.remove();
-        await target.close();
+        if (!server) await target.close();
     }
 }

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import type { Emulator } from "../../emulator";
 import { bigStack, type ProviderTexts, QUICK_SIZE, resourceCount } from "../../support/bigStack";
 import { roleOf } from "./stackRun";
-import { stackSpec, yamlProgram } from "./stackSpec";
+import { selfHostedSpec, stackSpec, yamlProgram } from "./stackSpec";
 
 const fixtures = { fixtures: { sources: { logs: { id: "source-1" } }, webhooks: { slack: { id: "hook-1" } } } } as unknown as Emulator;
 const providers = { Dashboard: "d", Alert: "a", DataPipe: "p", OrganizationSettings: "o", QueryEndpoint: "q" } satisfies ProviderTexts;
@@ -29,6 +29,16 @@ describe("the CLI bench's stack", () => {
         assert.equal(program.resources["alert-0-1"]?.properties.dashboardId, "${board-0.id}");
         assert.equal(program.resources["alert-0-1"]?.properties.tileId, '${board-0.tileIds["Tile 1"]}');
         assert.equal(program.resources["pipe-0"]?.type, "observability:index:DataPipe");
+    });
+
+    it("keeps the dashboards and their alerts, in order, for a real self-hosted server", () => {
+        const part = selfHostedSpec(spec);
+        assert.equal(part.length, QUICK_SIZE.dashboards * (1 + QUICK_SIZE.alertsPerDashboard));
+        assert.deepEqual([...new Set(part.map((r) => r.type))], ["Dashboard", "Alert"]);
+        assert.deepEqual(
+            part.map((r) => r.name),
+            spec.filter((r) => r.type !== "DataPipe").map((r) => r.name),
+        );
     });
 
     it("names the processes of a command's tree", () => {

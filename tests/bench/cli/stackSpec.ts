@@ -4,6 +4,7 @@
  * program of `program/` turns into the SDK's classes, and {@link yamlProgram} into a Pulumi YAML program of the
  * provider plugin's types. Both hosts so get the same resources with the same inputs.
  */
+import type { RateLimitSettings } from "../../emulator/types";
 import type { DeclaredResource, OutputsByName } from "../../harness/engine";
 import type { PropertyMap } from "../../harness/host";
 import { isOutputRef, type OutputRef, type StackSpec } from "./outputRef";
@@ -55,4 +56,16 @@ export function yamlProgram(spec: StackSpec, projectName: string): string {
     };
     const resources = Object.fromEntries(spec.map((r) => [r.name, { type: `observability:index:${r.type}`, properties: value(r.inputs) }]));
     return `${JSON.stringify({ name: projectName, runtime: "yaml", resources }, null, 1)}\n`;
+}
+
+/** The API each type is created through, and so whose limit bounds its creates. */
+export const API_OF: Record<string, keyof RateLimitSettings> = { Dashboard: "selfHosted", Alert: "selfHosted", DataPipe: "cloud" };
+
+/**
+ * The part of the stack a real self-hosted server can hold: the resources of the self-hosted API (dashboards and their
+ * alerts), in their order. The pipes need the cloud API, which such a server does not serve.
+ * @param spec the stack
+ */
+export function selfHostedSpec(spec: StackSpec): StackSpec {
+    return spec.filter((r) => API_OF[r.type] === "selfHosted");
 }
