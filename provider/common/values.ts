@@ -6,6 +6,26 @@ export function toJson<T>(value: T): T {
     return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
 }
 
+/** `items` with each item mapped: the same array when no item changes (a value copied only where it changes). */
+export function mappedItems(items: readonly unknown[], map: (item: unknown) => unknown): readonly unknown[] {
+    let copy: unknown[] | undefined;
+    items.forEach((item, index) => {
+        const after = map(item);
+        if (after !== item) (copy ??= [...items])[index] = after;
+    });
+    return copy ?? items;
+}
+
+/** `record` with each value mapped (given its key): the same object when no value changes. */
+export function mappedValues(record: Readonly<Record<string, unknown>>, map: (value: unknown, key: string) => unknown): Readonly<Record<string, unknown>> {
+    let copy: Record<string, unknown> | undefined;
+    for (const key of Object.keys(record)) {
+        const after = map(record[key], key);
+        if (after !== record[key]) (copy ??= { ...record })[key] = after;
+    }
+    return copy ?? record;
+}
+
 /** Structural equality of JSON values, where an absent key equals `undefined` and `null`. */
 export function sameValue(a: unknown, b: unknown): boolean {
     if (a === undefined || a === null) return b === undefined || b === null;

@@ -2,6 +2,7 @@
 // must contain only printable, non-whitespace characters"). The one wire key that holds some, a metric source's
 // `exponential histogram` table, is camel-cased in the schema (`exponentialHistogram`), and the plugin renames it both
 // ways under every `metricTables` object (a Source's inputs and outputs, `getSources` items).
+import { mappedItems, mappedValues } from "../common/values";
 import { metricType } from "../resources/dashboard/tileConfig";
 
 /** The key of the objects whose keys are renamed. */
@@ -24,22 +25,10 @@ const WIRE_KEYS: ReadonlyMap<string, string> = new Map(
 /** `value` with the keys under every `metricTables` renamed: the same object where nothing is renamed (no copy). */
 function renamed(value: unknown, rename: (key: string) => string): unknown {
     if (typeof value !== "object" || value === null) return value;
-    if (Array.isArray(value)) {
-        let copy: unknown[] | undefined;
-        value.forEach((item, index) => {
-            const after = renamed(item, rename);
-            if (after !== item) (copy ??= [...value])[index] = after;
-        });
-        return copy ?? value;
-    }
-    const record = value as Record<string, unknown>;
-    let copy: Record<string, unknown> | undefined;
-    for (const key of Object.keys(record)) {
-        const item = record[key];
-        const after = key === RENAMED_UNDER && isRecord(item) ? renamedKeys(item, rename) : renamed(item, rename);
-        if (after !== item) (copy ??= { ...record })[key] = after;
-    }
-    return copy ?? record;
+    if (Array.isArray(value)) return mappedItems(value, (item) => renamed(item, rename));
+    return mappedValues(value as Record<string, unknown>, (item, key) =>
+        key === RENAMED_UNDER && isRecord(item) ? renamedKeys(item, rename) : renamed(item, rename),
+    );
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

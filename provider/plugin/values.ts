@@ -2,6 +2,7 @@
 // (the plugin accepts secrets) and leave as such, every unknown sentinel of a preview becomes the one string the
 // lifecycle knows.
 import { UNKNOWN } from "../common/unknown";
+import { mappedItems, mappedValues } from "../common/values";
 import type { Properties } from "../engine/lifecycle";
 import { withSchemaNames, withWireNames } from "./propertyNames";
 import type { Struct } from "./rpc";
@@ -32,26 +33,13 @@ export interface Received {
 function plain(value: unknown, found: { secret: boolean }): unknown {
     if (typeof value === "string") return UNKNOWNS.has(value) ? UNKNOWN : value;
     if (typeof value !== "object" || value === null) return value;
-    if (Array.isArray(value)) {
-        let copy: unknown[] | undefined;
-        value.forEach((item, index) => {
-            const after = plain(item, found);
-            if (after !== item) (copy ??= [...value])[index] = after;
-        });
-        return copy ?? value;
-    }
+    if (Array.isArray(value)) return mappedItems(value, (item) => plain(item, found));
     const record = value as Record<string, unknown>;
     if (record[SIGNATURE] === SECRET) {
         found.secret = true;
         return plain(record.value, found);
     }
-    let copy: Record<string, unknown> | undefined;
-    for (const key of Object.keys(record)) {
-        const item = record[key];
-        const after = plain(item, found);
-        if (after !== item) (copy ??= { ...record })[key] = after;
-    }
-    return copy ?? record;
+    return mappedValues(record, (item) => plain(item, found));
 }
 
 /** The properties of a request (an unset Struct, as on an import's Read, is empty). */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { sameValue } from "../../provider/common/values";
+import { mappedItems, mappedValues, sameValue } from "../../provider/common/values";
 
 /** The definition `sameValue` keeps: every own key of either side compared once, an absent key equal to undefined and null. */
 function sameByKeySet(a: unknown, b: unknown): boolean {
@@ -48,5 +48,30 @@ describe("values: sameValue, as every diff uses it", function () {
             fc.jsonValue().map((value) => [value, JSON.parse(JSON.stringify(value)) as unknown] as const),
         );
         fc.assert(fc.property(pair, ([a, b]) => sameValue(a, b) === sameByKeySet(a, b)));
+    });
+});
+
+describe("values: mappedItems and mappedValues, which copy only what changes", function () {
+    it("give back the same array or object when nothing changes, and a copy with the change otherwise, the input untouched", function () {
+        const items = [1, "two", { three: 3 }];
+        assert.equal(
+            mappedItems(items, (item) => item),
+            items,
+        );
+        const doubled = mappedItems(items, (item) => (typeof item === "number" ? item * 2 : item));
+        assert.notEqual(doubled, items);
+        assert.deepEqual(doubled, [2, "two", { three: 3 }]);
+        assert.equal(doubled[2], items[2], "an unchanged item is shared, not copied");
+        assert.deepEqual(items, [1, "two", { three: 3 }]);
+
+        const record = { a: 1, b: { c: 2 } };
+        assert.equal(
+            mappedValues(record, (value) => value),
+            record,
+        );
+        const renamed = mappedValues(record, (value, key) => (key === "a" ? "one" : value));
+        assert.deepEqual(renamed, { a: "one", b: { c: 2 } });
+        assert.equal(renamed.b, record.b);
+        assert.deepEqual(record, { a: 1, b: { c: 2 } });
     });
 });
