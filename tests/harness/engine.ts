@@ -23,7 +23,9 @@
  * runs them one at a time): a resource is ready once the resources it depends on are done (a program registers it
  * once its inputs resolve), a delete once its dependents are deleted, and ready steps start in the order they became
  * ready, as registrations queue for the step executor's workers. After a failed step no new step starts; the steps
- * in flight finish, then the first error is thrown.
+ * in flight finish, then the first error is thrown. Check and diff run one resource at a time whatever the
+ * parallelism, as the engine's step generator calls them (counted in the provider plugin through the CLI: a no-change
+ * preview never has two calls in flight); the steps themselves take the parallel slots.
  *
  * Calibrated against the engine (tests/realengine/calibration.engine.ts, `npm run test:engine`): the model-based
  * test's sequences of fixed seeds and written replacement scenarios run through this model and through `pulumi` (v3.259,
@@ -232,6 +234,8 @@ export class Engine {
     private readonly stack: string;
     /** Steps that may run at once; may be changed between runs. */
     parallel: number;
+    /** The check or diff in progress: the step generator runs one at a time. */
+    private generating: Promise<unknown> = Promise.resolve();
 
     /**
      * @param host the provider host (all dynamic resources share the one default provider, as in Pulumi)
@@ -476,6 +480,13 @@ export class Engine {
         return new Set(declared.map((d) => this.urnOf(d)));
     }
 
+    /** Runs a check or a diff once the one in progress ended, as the engine's step generator does. */
+    private generate<T>(call: () => Promise<T>): Promise<T> {
+        const result = this.generating.then(call, call);
+        this.generating = result.catch(() => undefined);
+        return result;
+    }
+
     /** One declared resource: check, diff, then (in `up`) the step. Returns the outputs (with id, urn) dependents see. */
     private async apply(
         decl: DeclaredResource,
@@ -489,7 +500,7 @@ export class Engine {
         const name = decl.name;
         const old = this.state.get(u);
         const targeted = decl.replace === true && old !== undefined;
-        const checked = await this.host.check(u, targeted ? {} : (old?.inputs ?? {}), { ...inputs, __provider: decl.provider });
+        const checked = await this.generate(() => this.host.check(u, targeted ? {} : (old?.inputs ?? {}), { ...inputs, __provider: decl.provider }));
         if (checked.failures.length > 0) throw new CheckFailedError(u, checked.failures);
         const news = checked.inputs;
 
@@ -508,7 +519,7 @@ export class Engine {
 
         const diff = targeted
             ? { changes: "some" as const, replaces: ["id"], deleteBeforeReplace: false }
-            : await this.host.diff(u, old.id, old.outputs, news, old.inputs);
+            : await this.generate(() => this.host.diff(u, old.id, old.outputs, news, old.inputs));
         // DIFF_UNKNOWN: the engine compares old and new inputs itself (`__provider` included).
         const changes = diff.changes !== "unknown" ? diff.changes : isDeepStrictEqual(old.inputs, news) ? "none" : "some";
         const step = { urn: u, name, changes: diff.changes, replaces: diff.replaces };

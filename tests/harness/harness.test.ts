@@ -456,6 +456,34 @@ describe("harness: Engine model", function () {
         assert.throws(() => new Engine(host, { parallel: 0 }), /parallel must be a positive integer/);
     });
 
+    it("checks and diffs one resource at a time whatever the parallelism, as the engine's step generator does", async function () {
+        let inFlight = 0;
+        let most = 0;
+        const counted =
+            <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+            async (...args: A): Promise<R> => {
+                most = Math.max(most, ++inFlight);
+                // An answer that takes a turn of the event loop, so that calls started together would overlap.
+                await new Promise((resolve) => setImmediate(resolve));
+                try {
+                    return await call.apply(host, args);
+                } finally {
+                    inFlight--;
+                }
+            };
+        Object.assign(host, { check: counted(host.check), diff: counted(host.diff) });
+        try {
+            const declared = ["a", "b", "c", "d"].map((name) => ping(name, { name }));
+            const engine = new Engine(host, { parallel: 16 });
+            await engine.up(declared);
+            assert.equal((await engine.preview(declared)).same.length, 4);
+            assert.equal(most, 1);
+        } finally {
+            delete (host as unknown as Record<string, unknown>).check;
+            delete (host as unknown as Record<string, unknown>).diff;
+        }
+    });
+
     it("destroy deletes in reverse dependency order", async function () {
         const engine = new Engine(host);
         const declared = [...stack(), ping("leaf", { name: "leaf" }, { dependsOn: ["child"] })];
