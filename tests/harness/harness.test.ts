@@ -416,11 +416,18 @@ describe("harness: Engine model", function () {
         const events: string[] = [];
         let inFlight = 0;
         let most = 0;
+        // Each create waits until as many as the run expects are in flight: checks come one at a time, so without
+        // the wait a fast create could end before the next one starts.
+        let release = () => {};
+        let gate = Promise.resolve();
+        let target = 1;
         const original = host.create;
         Object.assign(host, {
             create: async (u: string, inputs: PropertyMap) => {
                 events.push(`start ${inputs.name}`);
                 most = Math.max(most, ++inFlight);
+                if (inFlight >= target) release();
+                await gate;
                 try {
                     return await original.call(host, u, inputs);
                 } finally {
@@ -445,6 +452,8 @@ describe("harness: Engine model", function () {
             for (const { parallel, expectedMost, order } of runs) {
                 events.length = 0;
                 most = 0;
+                target = expectedMost;
+                gate = new Promise((resolve) => (release = resolve));
                 const result = await new Engine(host, { parallel }).up(declared);
                 assert.equal(most, expectedMost, `parallel ${parallel}`);
                 assert.ok(events.indexOf("start d") > events.indexOf("end a"), events.join(", "));
