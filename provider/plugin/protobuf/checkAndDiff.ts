@@ -2,14 +2,10 @@
 // preview is two of these calls per resource, and google-protobuf's generated messages (an object per value, then
 // `toJavaScript`, and the same back) cost more than the plugin's own work on them. Field numbers: `provider.proto`
 // of pulumirpc (CheckRequest, CheckResponse, CheckFailure, DiffRequest, DiffResponse, PropertyDiff).
+import type { Struct } from "../rpc";
 import { ProtoReader, WIRE } from "./reader";
 import { readStruct, writeStruct } from "./struct";
 import { ProtoWriter } from "./writer";
-
-/** A `Struct` field as the handlers read it (google-protobuf's `toJavaScript`). */
-export interface PlainStruct {
-    toJavaScript(): Record<string, unknown>;
-}
 
 /** A decoded CheckRequest or DiffRequest, with the getters of the generated message the handlers call. */
 export class CheckOrDiffRequest {
@@ -17,9 +13,9 @@ export class CheckOrDiffRequest {
     type = "";
     name = "";
     id = "";
-    olds: PlainStruct | undefined;
-    news: PlainStruct | undefined;
-    oldInputs: PlainStruct | undefined;
+    olds: Struct | undefined;
+    news: Struct | undefined;
+    oldInputs: Struct | undefined;
 
     getUrn(): string {
         return this.urn;
@@ -33,13 +29,13 @@ export class CheckOrDiffRequest {
     getId(): string {
         return this.id;
     }
-    getOlds(): PlainStruct | undefined {
+    getOlds(): Struct | undefined {
         return this.olds;
     }
-    getNews(): PlainStruct | undefined {
+    getNews(): Struct | undefined {
         return this.news;
     }
-    getOldInputs(): PlainStruct | undefined {
+    getOldInputs(): Struct | undefined {
         return this.oldInputs;
     }
 }
