@@ -12,7 +12,7 @@
  * provider process's profile is printed (`--runs 0 --scale --factors 10 --profile`: 2,000 resources only).
  * `--parallel N` passes `--parallel N` to the 200-resource runs' commands. With `--api-url URL --api-key KEY` the
  * 200-resource runs go against that real self-hosted server instead of the emulator, with the stack's self-hosted part
- * (150 dashboards and alerts; the pipes need the cloud API), each destroyed at its end and the next one started at the
+ * (150 dashboards and alerts; the pipes need the cloud API), each destroyed at its end and each create started at the
  * start of a rate-limit window (realServer.ts); the server's requests are not seen, and are reported as unknown.
  */
 import * as fs from "node:fs";
@@ -106,10 +106,6 @@ export async function cliBench(args: CliBenchArgs): Promise<boolean> {
     try {
         for (let run = 1; run <= args.runs; run++) {
             for (const host of args.hosts) {
-                if (server) {
-                    log("waiting for the key's next rate-limit window to begin");
-                    await server.freshWindow();
-                }
                 all.push(await stackRun(cli, { host, size, providers, limits: "documented", parallel: args.parallel, server, log }));
                 write();
             }
