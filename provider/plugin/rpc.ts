@@ -4,11 +4,6 @@
 import { createRequire } from "node:module";
 import { decodeCheckRequest, decodeDiffRequest } from "./protobuf/checkAndDiff";
 
-/** A protobuf `Struct`, as the generated modules hand it over. */
-export interface Struct {
-    toJavaScript(): Record<string, unknown>;
-}
-
 /** A protobuf message the plugin builds. */
 export interface Message {
     serializeBinary(): Uint8Array;

@@ -5,7 +5,7 @@ import { UNKNOWN } from "../common/unknown";
 import { mappedItems, mappedValues } from "../common/values";
 import type { Properties } from "../engine/lifecycle";
 import { withSchemaNames, withWireNames } from "./propertyNames";
-import type { Struct } from "./rpc";
+import type { Struct } from "./protobuf/struct";
 
 /** The key of every special value on the wire (`sig.Key` in Pulumi's Go SDK). */
 const SIGNATURE = "4dabf18193072939515e22adb298388d";

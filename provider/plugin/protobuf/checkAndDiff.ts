@@ -2,9 +2,8 @@
 // preview is two of these calls per resource, and google-protobuf's generated messages (an object per value, then
 // `toJavaScript`, and the same back) cost more than the plugin's own work on them. Field numbers: `provider.proto`
 // of pulumirpc (CheckRequest, CheckResponse, CheckFailure, DiffRequest, DiffResponse, PropertyDiff).
-import type { Struct } from "../rpc";
 import { ProtoReader, WIRE } from "./reader";
-import { readStruct, writeStruct } from "./struct";
+import { readStruct, type Struct, writeStruct } from "./struct";
 import { ProtoWriter } from "./writer";
 
 /** A decoded CheckRequest or DiffRequest, with the getters of the generated message the handlers call. */

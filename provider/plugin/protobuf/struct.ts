@@ -3,6 +3,11 @@
 import { type ProtoReader, WIRE } from "./reader";
 import type { ProtoWriter } from "./writer";
 
+/** A `Struct` field as the plugin's handlers read it: the generated modules' message, or one the codec decoded. */
+export interface Struct {
+    toJavaScript(): Record<string, unknown>;
+}
+
 /** The fields of `Struct`, of its map entries, of `Value` (one of) and of `ListValue`. */
 const STRUCT_FIELDS = 1;
 const ENTRY = { KEY: 1, VALUE: 2 } as const;
